@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+
+/** Error body of every failed API call (DESIGN §4). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const healthResponseSchema = z.object({
+  data: z.object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latency_ms: z.number() }),
+    version: z.string(),
+    uptime_seconds: z.number(),
+  }),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

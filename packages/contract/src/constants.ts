@@ -1,0 +1,40 @@
+/** Business constants of the product (spec §9). Defined once; server and web import them. */
+
+export const PASSCODE_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const REPEATS_PER_AD = 10;
+export const DEFAULT_IMAGE_DURATION_SECONDS = 5;
+export const AD_LIST_REFRESH_SECONDS = 300;
+
+export const DISPLAY_IDLE_MS = 5000;
+export const DEFAULT_IDLE_MS = 30000;
+
+export const HEARTBEAT_INTERVAL_SECONDS = 60;
+
+export const STORAGE_KEYS = {
+  userToken: 'user-token',
+  screenToken: 'screen-token',
+  pendingOfflineLogs: 'pending-offline-logs',
+  savedScreens: 'saved-screens',
+  screenSession: 'screen-session',
+} as const;
+
+export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+export const SIDEBAR_WIDTH = '16rem';
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+export const SIDEBAR_WIDTH_ICON = '3rem';
+export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
+export const MOBILE_BREAKPOINT_PX = 720;
+
+export const TOAST_DURATION_MS = 5000;
+
+/** Staff sign-in throttling (DESIGN §4a). */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+/** Screen passcode protection (DESIGN §4a). */
+export const SCREEN_MAX_CONSECUTIVE_FAILURES = 10;
+
+export const MAX_PLAYBACK_BATCH = 500;

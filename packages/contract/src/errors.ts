@@ -1,0 +1,36 @@
+/** The client's error catalogue (spec §8): toast title by HTTP status. */
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
+export const NO_RESPONSE_TITLE = 'No Response';
+export const NO_RESPONSE_MESSAGE = 'Server did not respond. Please check your connection.';
+export const REQUEST_ERROR_TITLE = 'Request Error';
+export const NO_ACCESS_TOKEN = 'No access token';
+export const NO_SCREEN_ACCESS_TOKEN = 'No screen access token';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Server Error',
+};
+
+export function errorTitleForStatus(status: number): string {
+  return TITLES[status] ?? `Error ${status}`;
+}
+
+/** Machine-readable codes the API puts in `code` of an error body (DESIGN §4). */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,125 @@
+import type { Role } from './roles.ts';
+
+/**
+ * The permission matrix of DESIGN §5, kept once. The server's routes consult it and the
+ * dashboard's sidebar reads it. `scope` says which rows a role reaches: `all`, its own
+ * tenancy (`own`), only itself (`self`), or none.
+ */
+export type Scope = 'all' | 'own' | 'self' | 'none';
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve';
+
+export const RESOURCES = [
+  'companies',
+  'outlets',
+  'users',
+  'screens',
+  'ads',
+  'adTransactions',
+  'screenPayouts',
+  'playbackLogs',
+  'analytics',
+  'screenActivity',
+  'pincodes',
+  'profile',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+type Grant = Partial<Record<Action, Scope>>;
+
+const none: Grant = {};
+const profile: Grant = { read: 'self', update: 'self' };
+
+export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
+  GLOBAL_ADMIN: {
+    companies: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    outlets: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    users: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    screens: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    ads: { read: 'all', create: 'all', update: 'all', delete: 'all', approve: 'all' },
+    adTransactions: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    screenPayouts: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    playbackLogs: { read: 'all' },
+    analytics: { read: 'all' },
+    screenActivity: { read: 'all' },
+    pincodes: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    profile,
+  },
+  COMPANY_ADMIN: {
+    companies: { read: 'own', update: 'own' },
+    outlets: { read: 'all' },
+    users: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    screens: none,
+    ads: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    adTransactions: { read: 'own' },
+    screenPayouts: none,
+    playbackLogs: { read: 'own' },
+    analytics: { read: 'own' },
+    screenActivity: none,
+    pincodes: { read: 'all' },
+    profile,
+  },
+  COMPANY_EMPLOYEE: {
+    companies: { read: 'own' },
+    outlets: none,
+    users: { read: 'self' },
+    screens: none,
+    ads: { read: 'own', create: 'own', update: 'own' },
+    adTransactions: { read: 'own' },
+    screenPayouts: none,
+    playbackLogs: { read: 'own' },
+    analytics: { read: 'own' },
+    screenActivity: none,
+    pincodes: { read: 'all' },
+    profile,
+  },
+  OUTLET_ADMIN: {
+    companies: none,
+    outlets: { read: 'own', update: 'own' },
+    users: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    screens: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    ads: { read: 'own' },
+    adTransactions: none,
+    screenPayouts: { read: 'own' },
+    playbackLogs: { read: 'own' },
+    analytics: { read: 'own' },
+    screenActivity: { read: 'own' },
+    pincodes: { read: 'all' },
+    profile,
+  },
+  OUTLET_EMPLOYEE: {
+    companies: none,
+    outlets: { read: 'own' },
+    users: { read: 'self' },
+    screens: { read: 'own' },
+    ads: { read: 'own' },
+    adTransactions: none,
+    screenPayouts: none,
+    playbackLogs: { read: 'own' },
+    analytics: { read: 'own' },
+    screenActivity: { read: 'own' },
+    pincodes: { read: 'all' },
+    profile,
+  },
+  UNMAPPED: {
+    companies: none,
+    outlets: none,
+    users: none,
+    screens: none,
+    ads: none,
+    adTransactions: none,
+    screenPayouts: none,
+    playbackLogs: none,
+    analytics: none,
+    screenActivity: none,
+    pincodes: none,
+    profile,
+  },
+};
+
+export function scopeOf(role: Role, resource: Resource, action: Action): Scope {
+  return PERMISSIONS[role][resource][action] ?? 'none';
+}
+
+export function can(role: Role, resource: Resource, action: Action): boolean {
+  return scopeOf(role, resource, action) !== 'none';
+}
