@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  jwtSecret: Uint8Array;
+  mediaDir: string;
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole AdLoop API (and the web app beside it); server.ts and the tests both call it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(securityPlugin);
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
+  return app;
+}

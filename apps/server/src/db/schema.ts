@@ -1,0 +1,318 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Staff users. `role` holds one of the contract's role codes; unknown codes map to UNMAPPED. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phoneNumber: text('phone_number'),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+);
+
+/** One signed-in staff session; a JWT names its session, so revoking the row ends the token. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per key (lower-cased email), counted whether or not the account exists. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const pincodes = pgTable('pincodes', {
+  code: text('code').primaryKey(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Advertisers ("ad companies"). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+/** Venues that own screens. Commission is in basis points of a play's rate (1500 = 15 %). */
+export const outlets = pgTable(
+  'outlets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    outletCode: text('outlet_code').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city'),
+    pincode: text('pincode').references(() => pincodes.code, { onUpdate: 'cascade' }),
+    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    commissionBps: integer('commission_bps').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('outlets_code_uq').on(t.outletCode),
+    index('outlets_pincode_idx').on(t.pincode),
+    check('outlets_commission_bps_range', sql`${t.commissionBps} between 0 and 10000`),
+  ],
+);
+
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_users_user_idx').on(t.userId)],
+);
+
+export const outletUsers = pgTable(
+  'outlet_users',
+  {
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.outletId, t.userId] }), index('outlet_users_user_idx').on(t.userId)],
+);
+
+/** Display screens. The passcode is an argon2id hash; 10 consecutive failures lock the code. */
+export const screens = pgTable(
+  'screens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'restrict' }),
+    screenCode: text('screen_code').notNull(),
+    name: text('name').notNull().default(''),
+    passcodeHash: text('passcode_hash').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
+      .notNull()
+      .default('ACTIVE'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Sessions issued before this instant are refused (passcode reset, disabling). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('screens_code_uq').on(t.screenCode),
+    index('screens_outlet_idx').on(t.outletId),
+    index('screens_tags_idx').using('gin', t.tags),
+    check('screens_status_valid', sql`${t.status} in ('ACTIVE', 'DISABLED')`),
+  ],
+);
+
+export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
+export const AD_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED'] as const;
+
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: AD_TYPES }).notNull(),
+    mediaUrl: text('media_url').notNull(),
+    /** Seconds an image stays on screen; null for videos, which play to their end. */
+    durationSeconds: integer('duration_seconds'),
+    status: text('status', { enum: AD_STATUSES }).notNull().default('DRAFT'),
+    rejectionReason: text('rejection_reason'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ads_company_idx').on(t.companyId),
+    index('ads_status_idx').on(t.status),
+    check('ads_type_valid', sql`${t.type} in ('IMAGE', 'VIDEO')`),
+    check('ads_status_valid', sql`${t.status} in ('DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED')`),
+    check('ads_duration_positive', sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`),
+  ],
+);
+
+/** Money an advertiser paid or owes, in integer minor units of `currency`. */
+export const adTransactions = pgTable(
+  'ad_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    adId: uuid('ad_id').references(() => ads.id, { onDelete: 'set null' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    status: text('status', { enum: ['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED'] })
+      .notNull()
+      .default('PENDING'),
+    transactedAt: timestamp('transacted_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ad_transactions_company_time_idx').on(t.companyId, t.transactedAt),
+    check('ad_transactions_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('ad_transactions_status_valid', sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REFUNDED')`),
+  ],
+);
+
+/** What an outlet earns for a screen over a period, in integer minor units. */
+export const screenPayouts = pgTable(
+  'screen_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'restrict' }),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'restrict' }),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    plays: integer('plays').notNull().default(0),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ['PENDING', 'PAID'] })
+      .notNull()
+      .default('PENDING'),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('screen_payouts_screen_period_uq').on(t.screenId, t.periodStart, t.periodEnd),
+    index('screen_payouts_outlet_idx').on(t.outletId, t.periodStart),
+    check('screen_payouts_period_order', sql`${t.periodEnd} >= ${t.periodStart}`),
+    check('screen_payouts_status_valid', sql`${t.status} in ('PENDING', 'PAID')`),
+    check('screen_payouts_amount_nonnegative', sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/**
+ * Proof of play. The id is generated by the player, so a retried batch inserts nothing twice.
+ * `played_at` is the play's own instant; play_date/play_time are its wall-clock parts as the
+ * screen reported them (spec §3).
+ */
+export const playbackLogs = pgTable(
+  'playback_logs',
+  {
+    id: uuid('id').primaryKey(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'restrict' }),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').notNull(),
+    outletId: uuid('outlet_id').notNull(),
+    adVersion: integer('ad_version'),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    playDate: date('play_date').notNull(),
+    playTime: time('play_time').notNull(),
+    playCount: integer('play_count').notNull().default(1),
+    additionalInfo: jsonb('additional_info').notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('playback_logs_played_at_idx').on(t.playedAt, t.id),
+    index('playback_logs_screen_time_idx').on(t.screenId, t.playedAt),
+    index('playback_logs_ad_time_idx').on(t.adId, t.playedAt),
+    index('playback_logs_company_time_idx').on(t.companyId, t.playedAt),
+    index('playback_logs_outlet_time_idx').on(t.outletId, t.playedAt),
+    check('playback_logs_play_count_positive', sql`${t.playCount} > 0`),
+  ],
+);
+
+export const SCREEN_ACTIVITY_KINDS = ['ONLINE', 'OFFLINE', 'HEARTBEAT'] as const;
+
+export const screenActivity = pgTable(
+  'screen_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull(),
+    kind: text('kind', { enum: SCREEN_ACTIVITY_KINDS }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    activityDate: date('activity_date').notNull(),
+    activityTime: time('activity_time').notNull(),
+    additionalInfo: jsonb('additional_info').notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('screen_activity_screen_time_idx').on(t.screenId, t.occurredAt),
+    index('screen_activity_outlet_time_idx').on(t.outletId, t.occurredAt),
+    check('screen_activity_kind_valid', sql`${t.kind} in ('ONLINE', 'OFFLINE', 'HEARTBEAT')`),
+  ],
+);

@@ -1,0 +1,66 @@
+import { loginBodySchema, loginResponseSchema, verifyResponseSchema } from '@adloop/contract/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/schemas.ts';
+import { login, logout } from './auth.service.ts';
+
+/** Per-IP ceiling on sign-in attempts across all accounts (DESIGN §4a). */
+const LOGIN_IP_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: LOGIN_IP_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign a staff user in',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await login(app.db, app.jwtSecret, {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { data: { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() } };
+    },
+  );
+
+  app.post(
+    '/verify',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['auth'],
+        summary: 'Return the signed-in user of a bearer token',
+        security: [{ bearerAuth: [] }],
+        response: { 200: verifyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: { user: request.staff!.user } }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session of the bearer token',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await logout(app.db, request.staff!.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+}

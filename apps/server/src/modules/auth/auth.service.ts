@@ -1,0 +1,124 @@
+import type { CurrentUser } from '@adloop/contract/auth';
+import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@adloop/contract/constants';
+import { toRole } from '@adloop/contract/roles';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { loginFailures, staffSessions, users } from '../../db/schema.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
+import { verifySecret } from './passwords.ts';
+import { signToken, verifyToken } from './tokens.ts';
+
+export const STAFF_SESSION_HOURS = 12;
+
+type UserRow = typeof users.$inferSelect;
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    role: toRole(user.role),
+    must_change_password: user.mustChangePassword,
+  };
+}
+
+const windowInterval = sql.raw(`interval '${LOGIN_FAILURE_WINDOW_MINUTES} minutes'`);
+
+async function assertNotThrottled(db: Database, key: string): Promise<void> {
+  const [row] = await db
+    .select({ failures: loginFailures.failures, windowStartedAt: loginFailures.windowStartedAt })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.windowStartedAt, sql`now() - ${windowInterval}`)));
+  if (row && row.failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+    const retryAt = row.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+    const retryAfter = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+      retryAfter,
+    );
+  }
+}
+
+/** Counts a failure for the key; a window older than the limit starts again at 1. */
+async function recordFailure(db: Database, key: string): Promise<void> {
+  await db
+    .insert(loginFailures)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.windowStartedAt} < now() - ${windowInterval} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < now() - ${windowInterval} then now() else ${loginFailures.windowStartedAt} end`,
+      },
+    });
+}
+
+export interface LoginResult {
+  token: string;
+  user: CurrentUser;
+  expiresAt: Date;
+}
+
+/** Signs a staff user in. Wrong email and wrong password answer alike (DESIGN §4a). */
+export async function login(
+  db: Database,
+  secret: Uint8Array,
+  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+): Promise<LoginResult> {
+  const key = input.email.trim().toLowerCase();
+  await assertNotThrottled(db, key);
+
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${key}`);
+  const passwordOk = await verifySecret(user?.passwordHash, input.password);
+  if (!user || !passwordOk || !user.isActive) {
+    await recordFailure(db, key);
+    throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+  const expiresAt = new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000);
+  const [session] = await db
+    .insert(staffSessions)
+    .values({ userId: user.id, expiresAt, ip: input.ip, userAgent: input.userAgent?.slice(0, 512) })
+    .returning({ id: staffSessions.id });
+  if (!session) throw new Error('session insert returned no row');
+  const token = await signToken(secret, { sub: user.id, sid: session.id, aud: 'staff', expiresAt });
+  return { token, user: toCurrentUser(user), expiresAt };
+}
+
+export interface StaffPrincipal {
+  user: CurrentUser;
+  sessionId: string;
+}
+
+/** Resolves a bearer token to its live session and active user, or null. */
+export async function authenticateStaff(
+  db: Database,
+  secret: Uint8Array,
+  token: string,
+): Promise<StaffPrincipal | null> {
+  const claims = await verifyToken(secret, token, 'staff');
+  if (!claims) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(staffSessions)
+    .innerJoin(users, eq(users.id, staffSessions.userId))
+    .where(
+      and(
+        eq(staffSessions.id, claims.sid),
+        eq(staffSessions.userId, claims.sub),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    );
+  return row ? { user: toCurrentUser(row.user), sessionId: claims.sid } : null;
+}
+
+export async function logout(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}

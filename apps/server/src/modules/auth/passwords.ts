@@ -1,0 +1,27 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id of @node-rs/argon2, an ambient const enum that isolated modules cannot read. */
+const ARGON2ID = 2;
+
+/** argon2id with OWASP's minimum: 19 MiB, 2 iterations, parallelism 1 (DESIGN §4a). */
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, ARGON2_OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Verifies a secret; with no stored hash it still spends the same work, so timing reveals nothing. */
+export async function verifySecret(storedHash: string | null | undefined, secret: string): Promise<boolean> {
+  if (!storedHash) {
+    dummyHash ??= hashSecret('timing-equaliser-not-a-real-password');
+    await verify(await dummyHash, secret).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(storedHash, secret);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'adloop';
+const ALGORITHM = 'HS256';
+
+export type Audience = 'staff' | 'screen';
+
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+  aud: Audience;
+  iat: number;
+  exp: number;
+}
+
+export async function signToken(
+  secret: Uint8Array,
+  claims: { sub: string; sid: string; aud: Audience; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(claims.aud)
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+    .sign(secret);
+}
+
+/** Verifies signature (HS256 only), issuer, audience and expiry; null for any bad token. */
+export async function verifyToken(secret: Uint8Array, token: string, aud: Audience): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: aud });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    return { sub: payload.sub, sid: payload.sid, aud, iat: payload.iat, exp: payload.exp };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,96 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { ads, companies, outlets, pincodes, screens, users } from '../db/schema.ts';
+import { hashSecret } from '../modules/auth/passwords.ts';
+import { storeMedia } from '../modules/media/media.storage.ts';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  demoScreenPasscode?: string;
+  mediaDir: string;
+}
+
+export interface SeedResult {
+  admin: { email: string; password: string; generated: boolean };
+  screen?: { screenCode: string; passcode: string; generated: boolean };
+}
+
+export const DEMO_SCREEN_CODE = 'DEMO-SCREEN-01';
+const assetsDir = fileURLToPath(new URL('../../assets/demo/', import.meta.url));
+
+/** Seeds the global admin and the demo on an empty database; returns null when there was data. */
+export async function seedOnFirstStart(db: Database, options: SeedOptions): Promise<SeedResult | null> {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (existing && existing.count > 0) return null;
+
+  const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
+  const passcode = options.demoScreenPasscode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [adminHash, passcodeHash] = await Promise.all([hashSecret(adminPassword), hashSecret(passcode)]);
+  const media = options.seedDemo
+    ? {
+        image: await storeMedia(options.mediaDir, await readFile(`${assetsDir}cold-brew.jpg`), 'jpg'),
+        video: await storeMedia(options.mediaDir, await readFile(`${assetsDir}morning-rush.webm`), 'webm'),
+      }
+    : undefined;
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({
+        email: options.adminEmail.toLowerCase(),
+        name: 'AdLoop Admin',
+        role: 'GLOBAL_ADMIN',
+        passwordHash: adminHash,
+      });
+    if (!media) return;
+
+    await tx.insert(pincodes).values({ code: '560038', city: 'Bengaluru', state: 'Karnataka' });
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: 'Brewline Coffee Co.', contactEmail: 'marketing@brewline.example' })
+      .returning();
+    const [outlet] = await tx
+      .insert(outlets)
+      .values({
+        name: 'Brewline Demo Cafe, Indiranagar',
+        outletCode: 'OUT-DEMO-001',
+        address: '100 Feet Road, Indiranagar',
+        city: 'Bengaluru',
+        pincode: '560038',
+        tags: ['cafe', 'bengaluru'],
+        commissionBps: 1500,
+      })
+      .returning();
+    if (!company || !outlet) throw new Error('demo seed inserted no company or outlet');
+    await tx.insert(screens).values({
+      outletId: outlet.id,
+      screenCode: DEMO_SCREEN_CODE,
+      name: 'Counter screen',
+      passcodeHash,
+      tags: ['counter', 'landscape'],
+    });
+    await tx.insert(ads).values([
+      {
+        companyId: company.id,
+        title: 'Cold Brew Season',
+        type: 'IMAGE',
+        mediaUrl: media.image,
+        durationSeconds: 5,
+        status: 'ACTIVE',
+      },
+      { companyId: company.id, title: 'Morning Rush Combo', type: 'VIDEO', mediaUrl: media.video, status: 'ACTIVE' },
+    ]);
+  });
+
+  return {
+    admin: { email: options.adminEmail.toLowerCase(), password: adminPassword, generated: !options.adminPassword },
+    screen: options.seedDemo
+      ? { screenCode: DEMO_SCREEN_CODE, passcode, generated: !options.demoScreenPasscode }
+      : undefined,
+  };
+}

@@ -1,0 +1,88 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { parseEnv } from './env.ts';
+import { loadJwtSecret } from './lib/jwt-secret.ts';
+import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
+
+const env = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
+
+const dataDir = path.resolve(env.DATA_DIR);
+const mediaDir = path.join(dataDir, 'media');
+const webDistDir = env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+);
+await database.migrate();
+const seeded = await seedOnFirstStart(database.db, {
+  adminEmail: env.ADMIN_EMAIL,
+  adminPassword: env.ADMIN_PASSWORD,
+  seedDemo: env.SEED_DEMO,
+  demoScreenPasscode: env.DEMO_SCREEN_PASSCODE,
+  mediaDir,
+});
+
+const app = await buildApp({
+  database,
+  jwtSecret: await loadJwtSecret(env.JWT_SECRET, dataDir),
+  mediaDir,
+  webDistDir,
+  logger: { level: env.LOG_LEVEL },
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ host: env.HOST, port: env.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+await printWelcome(`http://localhost:${port}`, seeded);
+
+async function printWelcome(origin: string, seed: SeedResult | null) {
+  const lines = [`AdLoop is running on ${origin} (database: ${database.kind})`, `API docs: ${origin}/api/docs`];
+  if (seed) {
+    lines.push(
+      '',
+      `Staff sign-in:  ${origin}/login`,
+      `  email:        ${seed.admin.email}`,
+      `  password:     ${seed.admin.password}`,
+    );
+    if (seed.screen) {
+      lines.push(
+        '',
+        `Screen sign-in: ${origin}/ad/screen`,
+        `  Screen ID:    ${seed.screen.screenCode}`,
+        `  passcode:     ${seed.screen.passcode}`,
+      );
+    }
+    // Kept for whoever missed the console; data/ is never committed.
+    await writeFile(path.join(dataDir, 'first-run-credentials.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
+    lines.push('', `These details are also saved in ${path.join(dataDir, 'first-run-credentials.txt')}`);
+  } else {
+    lines.push('', `Existing data kept. First-run sign-in details: ${path.join(dataDir, 'first-run-credentials.txt')}`);
+  }
+  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  const bar = '─'.repeat(width);
+  console.log(`\n┌${bar}┐\n${lines.map((line) => `│ ${line.padEnd(width - 1)}│`).join('\n')}\n└${bar}┘\n`);
+}
