@@ -61,12 +61,10 @@ export default fp(
       }
       const known = error.code ? FASTIFY_CODES[error.code] : undefined;
       request.log.info({ err: error }, 'request rejected');
-      return reply
-        .code(status)
-        .send({
-          message: known?.message ?? error.message,
-          code: known?.code ?? codeForStatus(status),
-        } satisfies ErrorBody);
+      return reply.code(status).send({
+        message: known?.message ?? error.message,
+        code: known?.code ?? codeForStatus(status),
+      } satisfies ErrorBody);
     });
   },
   { name: 'errors' },

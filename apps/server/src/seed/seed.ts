@@ -39,14 +39,12 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
     : undefined;
 
   await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({
-        email: options.adminEmail.toLowerCase(),
-        name: 'AdLoop Admin',
-        role: 'GLOBAL_ADMIN',
-        passwordHash: adminHash,
-      });
+    await tx.insert(users).values({
+      email: options.adminEmail.toLowerCase(),
+      name: 'AdLoop Admin',
+      role: 'GLOBAL_ADMIN',
+      passwordHash: adminHash,
+    });
     if (!media) return;
 
     await tx.insert(pincodes).values({ code: '560038', city: 'Bengaluru', state: 'Karnataka' });
