@@ -8,7 +8,7 @@ export const loginFormSchema = z.object({
   password: z
     .string()
     .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    .pipe(z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

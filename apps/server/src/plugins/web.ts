@@ -37,7 +37,6 @@ export default fp(
       await app.register(fastifyStatic, {
         root: distDir,
         prefix: '/',
-        index: false,
         wildcard: true,
         setHeaders: (reply, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './data', SEED_DEMO: true, LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    const env = parseEnv({ PORT: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads flags and numbers', () => {
+    expect(parseEnv({ SEED_DEMO: 'false', PORT: '9000' })).toMatchObject({ SEED_DEMO: false, PORT: 9000 });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ DEMO_SCREEN_PASSCODE: '12345' }, 'DEMO_SCREEN_PASSCODE'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL'],
+  ])('refuses %o naming %s', (source, name) => {
+    expect(() => parseEnv(source)).toThrow(name);
+  });
+});
