@@ -1,0 +1,25 @@
+// Starts the built app on a fresh data directory for the browser tests; removes it on exit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'adloop-e2e-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_EMAIL: 'admin@e2e.adloop.test',
+    ADMIN_PASSWORD: 'e2e-admin-password',
+    DEMO_SCREEN_PASSCODE: '135790',
+    LOG_LEVEL: 'warn',
+  },
+});
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
