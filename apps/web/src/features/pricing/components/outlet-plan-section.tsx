@@ -1,0 +1,110 @@
+import { Check, Store } from 'lucide-react';
+import { Link } from 'react-router';
+import { SectionHeading } from '@/components/marketing/section-heading';
+import { Button } from '@/components/ui/button';
+import { formatRupees } from '@/features/pricing/format-rupees';
+import { advertiserPlans, outletExample, outletSharePercent } from '@/features/pricing/rates';
+
+const outletIncludes = [
+  'Use the screens you already have: smart TV, Android box or mini PC',
+  'Unlimited screens across all your outlets',
+  'Playback continues from cache when the internet drops',
+  'Screen activity and playback logs in your dashboard',
+  'Monthly payouts for every play, with the commission shown line by line',
+] as const;
+
+function exampleEarnings() {
+  const plan = advertiserPlans.find((candidate) => candidate.id === outletExample.plan);
+  if (!plan) throw new Error(`Unknown plan ${outletExample.plan}`);
+  const sharePerPlay = Math.round((plan.perPlayPaise * outletSharePercent) / 100);
+  return {
+    rate: plan.perPlayPaise,
+    sharePerPlay,
+    monthly: sharePerPlay * outletExample.playsPerDay * outletExample.days,
+  };
+}
+
+export function OutletPlanSection() {
+  const example = exampleEarnings();
+
+  return (
+    <section id="outlets" aria-labelledby="outlets-title" className="scroll-mt-20 bg-muted/40 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="outlets-title"
+          eyebrow="For outlets"
+          title="Free to join. Paid for every play."
+          description="Restaurants, cafes, gyms and salons host the screens; advertisers pay for the plays; you get a share of each one."
+        />
+
+        <div className="mt-14 grid overflow-hidden rounded-2xl border bg-card shadow-sm lg:grid-cols-[1.15fr_1fr]">
+          <div className="p-6 sm:p-10">
+            <div className="flex items-center gap-3">
+              <span className="grid size-11 place-items-center rounded-lg bg-primary/10 text-primary">
+                <Store className="size-5" aria-hidden="true" />
+              </span>
+              <h3 className="text-lg font-semibold">Outlet partner</h3>
+            </div>
+            <p className="mt-6 flex items-baseline gap-2">
+              <span className="text-4xl font-semibold tracking-tight">₹0</span>
+              <span className="text-sm text-muted-foreground">to join · no monthly fee</span>
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              You keep {outletSharePercent}% of what advertisers pay for each play on your screens. AdLoop's{' '}
+              {100 - outletSharePercent}% commission covers ad sales, hosting and support.
+            </p>
+            <ul className="mt-8 space-y-3 text-sm">
+              {outletIncludes.map((item) => (
+                <li key={item} className="flex gap-3">
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <a href="mailto:partners@adloop.app?subject=Become%20an%20outlet%20partner">Become an outlet partner</a>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/login">Sign in to your dashboard</Link>
+              </Button>
+            </div>
+          </div>
+
+          <div className="relative flex flex-col justify-center overflow-hidden bg-linear-to-br from-primary to-violet-700 p-6 text-primary-foreground sm:p-10">
+            <div aria-hidden="true" className="absolute -top-24 -right-24 size-64 rounded-full bg-white/10 blur-2xl" />
+            <p className="text-base font-semibold">What one busy screen can earn</p>
+            <dl className="mt-6 space-y-3 text-sm sm:text-base">
+              <div className="flex justify-between gap-4">
+                <dt className="text-primary-foreground/80">Plays a day</dt>
+                <dd className="font-medium tabular-nums">{outletExample.playsPerDay}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-primary-foreground/80">Days in the month</dt>
+                <dd className="font-medium tabular-nums">{outletExample.days}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-primary-foreground/80">Growth rate per play</dt>
+                <dd className="font-medium tabular-nums">{formatRupees(example.rate)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-primary-foreground/80">Your {outletSharePercent}% share per play</dt>
+                <dd className="font-medium tabular-nums">{formatRupees(example.sharePerPlay)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4 border-t border-primary-foreground/20 pt-4">
+                <dt className="font-medium">Payout for the month</dt>
+                <dd className="text-3xl font-semibold tracking-tight tabular-nums">
+                  {formatRupees(example.monthly, { whole: true })}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-6 text-xs leading-relaxed text-primary-foreground/75">
+              An illustration, not a promise: what you earn depends on advertiser demand for your area and opening
+              hours.
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
