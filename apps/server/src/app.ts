@@ -1,12 +1,19 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
+import type { EventBus } from './lib/event-bus.ts';
+import adRoutes from './modules/ads/ads.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
+import screenActivityRoutes from './modules/screen-activity/screen-activity.routes.ts';
+import screenAuthRoutes from './modules/screens/screen-auth.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import eventsPlugin from './plugins/events.ts';
+import screenAuthPlugin from './plugins/screen-auth.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -15,6 +22,8 @@ export interface AppOptions {
   jwtSecret: Uint8Array;
   mediaDir: string;
   webDistDir?: string;
+  /** Fan-out of changes; in-process unless given (Redis in a multi-process deployment). */
+  bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -35,11 +44,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(securityPlugin);
+  await app.register(eventsPlugin, { bus: options.bus });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(screenAuthPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(adRoutes, { prefix: '/api/ads' });
+  await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
+  await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
+  await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
   return app;

@@ -1,3 +1,4 @@
+import { AD_STATUSES, AD_TYPES } from '@adloop/contract/ads';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -166,9 +167,6 @@ export const screens = pgTable(
     check('screens_status_valid', sql`${t.status} in ('ACTIVE', 'DISABLED')`),
   ],
 );
-
-export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
-export const AD_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED'] as const;
 
 export const ads = pgTable(
   'ads',

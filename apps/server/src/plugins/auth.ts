@@ -1,6 +1,7 @@
+import { type Action, type Resource, type Scope, scopeOf } from '@adloop/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/http-error.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { authenticateStaff, type StaffPrincipal } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 
@@ -9,9 +10,16 @@ declare module 'fastify' {
     jwtSecret: Uint8Array;
     /** preHandler for staff routes: a valid staff bearer token or 401. */
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandlers for a staff route guarded by the permission matrix (DESIGN §5): 401, then 403. */
+    authorize(
+      resource: Resource,
+      action: Action,
+    ): Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
   }
   interface FastifyRequest {
     staff: StaffPrincipal | null;
+    /** The scope the matrix grants for the route's resource and action. */
+    scope: Scope;
   }
 }
 
@@ -20,6 +28,7 @@ export default fp(
   async function authPlugin(app: FastifyInstance, opts: { jwtSecret: Uint8Array }) {
     app.decorate('jwtSecret', opts.jwtSecret);
     app.decorateRequest('staff', null);
+    app.decorateRequest('scope', 'none');
     app.decorate('requireStaff', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized('Missing bearer token');
@@ -27,6 +36,14 @@ export default fp(
       if (!principal) throw unauthorized('Invalid or expired session; please sign in again');
       request.staff = principal;
     });
+    app.decorate('authorize', (resource: Resource, action: Action) => [
+      app.requireStaff,
+      async (request: FastifyRequest) => {
+        const scope = scopeOf(request.staff!.user.role, resource, action);
+        if (scope === 'none') throw forbidden();
+        request.scope = scope;
+      },
+    ]);
   },
   { name: 'auth', dependencies: ['db'] },
 );

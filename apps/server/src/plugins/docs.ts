@@ -15,7 +15,10 @@ export default fp(
           version: '0.1.0',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Staff token' },
+            screenBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Screen token' },
+          },
         },
       },
       transform: jsonSchemaTransform,

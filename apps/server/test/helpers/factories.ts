@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@adloop/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { users } from '../../src/db/schema.ts';
+import { ads, companies, outlets, screens, users } from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
 
 let sequence = 0;
@@ -47,3 +47,77 @@ export async function loginAs(app: FastifyInstance, user: { email: string; passw
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function createCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await db
+    .insert(companies)
+    .values({ name: `Company ${sequence} ${randomBytes(3).toString('hex')}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createOutlet(db: Database, overrides: Partial<typeof outlets.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await db
+    .insert(outlets)
+    .values({
+      name: `Outlet ${sequence}`,
+      outletCode: `OUT-${sequence}-${randomBytes(3).toString('hex')}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createScreen(
+  db: Database,
+  outletId: string,
+  overrides: Partial<typeof screens.$inferInsert> & { passcode?: string } = {},
+) {
+  sequence += 1;
+  const { passcode = '123456', ...rest } = overrides;
+  const [row] = await db
+    .insert(screens)
+    .values({
+      outletId,
+      screenCode: `SCR-${sequence}-${randomBytes(3).toString('hex').toUpperCase()}`,
+      passcodeHash: await hashSecret(passcode),
+      ...rest,
+    })
+    .returning();
+  return { ...row!, passcode };
+}
+
+export async function createAd(db: Database, companyId: string, overrides: Partial<typeof ads.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await db
+    .insert(ads)
+    .values({
+      companyId,
+      title: `Ad ${sequence}`,
+      type: 'IMAGE',
+      mediaUrl: `/media/${randomBytes(32).toString('hex')}.png`,
+      durationSeconds: 5,
+      status: 'ACTIVE',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** Signs a screen in through the API and returns its session. */
+export async function connectScreen(app: FastifyInstance, screen: { screenCode: string; passcode: string }) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/screen-auth/authenticate',
+    payload: { screen_code: screen.screenCode, pass_code: screen.passcode },
+  });
+  if (response.statusCode !== 200) throw new Error(`screen sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json().data as {
+    access_token: string;
+    screen_id: string;
+    screen_code: string;
+    outlet: { id: string; name: string; outlet_code: string };
+  };
+}

@@ -10,6 +10,8 @@ export interface TokenClaims {
   sid: string;
   aud: Audience;
   iat: number;
+  /** Issue time in milliseconds, to compare with a subject's sessions-valid-after instant. */
+  iatMs: number;
   exp: number;
 }
 
@@ -17,7 +19,7 @@ export async function signToken(
   secret: Uint8Array,
   claims: { sub: string; sid: string; aud: Audience; expiresAt: Date },
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sid })
+  return new SignJWT({ sid: claims.sid, iat_ms: Date.now() })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(claims.aud)
@@ -33,7 +35,8 @@ export async function verifyToken(secret: Uint8Array, token: string, aud: Audien
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: aud });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
-    return { sub: payload.sub, sid: payload.sid, aud, iat: payload.iat, exp: payload.exp };
+    const iatMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
+    return { sub: payload.sub, sid: payload.sid, aud, iat: payload.iat, iatMs, exp: payload.exp };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

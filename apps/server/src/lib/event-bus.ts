@@ -1,0 +1,30 @@
+import { EventEmitter } from 'node:events';
+
+/** What server code announces to whoever listens (SSE streams, caches). */
+export type BusEvent =
+  | { type: 'ads.changed'; adIds: string[] }
+  | { type: 'screen.changed'; screenId: string; reason: 'passcode-reset' | 'disabled' | 'updated' };
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process alone: events go to this process's listeners only (DESIGN §1). */
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(event: BusEvent): Promise<void> {
+    this.emitter.emit('event', event);
+  }
+
+  subscribe(listener: (event: BusEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}

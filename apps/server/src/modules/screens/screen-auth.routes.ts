@@ -1,0 +1,103 @@
+import { screenAdSchema, screenAuthBodySchema, screenSessionSchema } from '@adloop/contract/screen';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { listAdsForScreen } from '../ads/screen-ads.service.ts';
+import { authenticateScreen, renewScreenSession } from './screen-auth.service.ts';
+import { streamScreenEvents } from './screen-events.ts';
+
+/** Per-IP ceiling on failed passcode guesses across all screen codes (DESIGN §4a). */
+export const SCREEN_IP_MAX_FAILURES = 30;
+const SCREEN_IP_WINDOW_MS = 15 * 60_000;
+const screenSecurity = [{ screenBearer: [] }];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Closers of open event streams, ended when the server closes. */
+    screenStreams: Set<() => void>;
+  }
+}
+
+export default async function screenAuthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.decorate('screenStreams', new Set<() => void>());
+  const ipFailures = new FailureLimiter(SCREEN_IP_MAX_FAILURES, SCREEN_IP_WINDOW_MS);
+  app.addHook('preClose', async () => {
+    for (const close of [...app.screenStreams]) close();
+  });
+
+  app.post(
+    '/authenticate',
+    {
+      schema: {
+        tags: ['screens'],
+        summary: 'Sign a display screen in with its screen code and passcode',
+        body: screenAuthBodySchema,
+        response: { 200: z.object({ data: screenSessionSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const retryAfter = ipFailures.retryAfterSeconds(request.ip);
+      if (retryAfter > 0) {
+        throw tooManyRequests('Too many failed screen sign-ins from this network; try again later', retryAfter);
+      }
+      try {
+        const session = await authenticateScreen(app.db, app.jwtSecret, {
+          screenCode: request.body.screen_code,
+          passcode: request.body.pass_code,
+        });
+        return { data: session };
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) ipFailures.recordFailure(request.ip);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/verify',
+    {
+      preHandler: app.requireScreen,
+      schema: {
+        tags: ['screens'],
+        summary: "Check a screen's session and hand it a renewed token",
+        security: screenSecurity,
+        response: { 200: z.object({ data: screenSessionSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await renewScreenSession(app.jwtSecret, request.screen!) }),
+  );
+
+  app.get(
+    '/ads',
+    {
+      preHandler: app.requireScreen,
+      schema: {
+        tags: ['screens'],
+        summary: 'The ads this screen plays, in order',
+        security: screenSecurity,
+        response: { 200: z.object({ data: z.array(screenAdSchema) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { data: await listAdsForScreen(app.db, request.screen!) };
+    },
+  );
+
+  app.get(
+    '/events',
+    {
+      preHandler: app.requireScreen,
+      schema: {
+        tags: ['screens'],
+        summary: 'Server-sent events for this screen (ads-changed, session-ended)',
+        security: screenSecurity,
+      },
+    },
+    (request, reply) => streamScreenEvents(app, request, reply),
+  );
+}

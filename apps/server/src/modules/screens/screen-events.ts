@@ -1,0 +1,43 @@
+import { SCREEN_EVENTS } from '@adloop/contract/screen';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BusEvent } from '../../lib/event-bus.ts';
+
+const KEEPALIVE_MS = 25_000;
+
+/**
+ * Streams server-sent events to one screen: `ads-changed` when its list may have changed,
+ * `session-ended` when its passcode was reset or it was disabled. The player reads it with
+ * fetch (bearer auth), so no token ever sits in a URL.
+ */
+export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  const screen = request.screen!;
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  raw.write('retry: 5000\n\n');
+  send('hello', { screen_id: screen.screenId });
+
+  const onEvent = (event: BusEvent) => {
+    if (event.type === 'ads.changed') send(SCREEN_EVENTS.adsChanged, { ad_ids: event.adIds });
+    if (event.type === 'screen.changed' && event.screenId === screen.screenId && event.reason !== 'updated') {
+      send(SCREEN_EVENTS.sessionEnded, { reason: event.reason });
+      close();
+    }
+  };
+  const unsubscribe = app.events.subscribe(onEvent);
+  const keepalive = setInterval(() => raw.write(': keepalive\n\n'), KEEPALIVE_MS);
+  const close = () => {
+    clearInterval(keepalive);
+    unsubscribe();
+    app.screenStreams.delete(close);
+    if (!raw.writableEnded) raw.end();
+  };
+  app.screenStreams.add(close);
+  request.raw.on('close', close);
+}

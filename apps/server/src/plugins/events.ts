@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type EventBus, InProcessEventBus } from '../lib/event-bus.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+  }
+}
+
+export default fp(
+  async function eventsPlugin(app: FastifyInstance, opts: { bus?: EventBus }) {
+    const bus = opts.bus ?? new InProcessEventBus();
+    app.decorate('events', bus);
+    app.addHook('onClose', () => bus.close());
+  },
+  { name: 'events' },
+);

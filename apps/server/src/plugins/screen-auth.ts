@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/http-error.ts';
+import { bearerToken } from '../modules/auth/tokens.ts';
+import { authenticateScreenToken, type ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for screen routes: a valid screen bearer token or 401. Staff tokens are refused. */
+    requireScreen(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    screen: ScreenPrincipal | null;
+  }
+}
+
+export default fp(
+  async function screenAuthPlugin(app: FastifyInstance) {
+    app.decorateRequest('screen', null);
+    app.decorate('requireScreen', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthorized('Missing screen bearer token');
+      const principal = await authenticateScreenToken(app.db, app.jwtSecret, token);
+      if (!principal) throw unauthorized('Invalid or expired screen session; connect the screen again');
+      request.screen = principal;
+    });
+  },
+  { name: 'screen-auth', dependencies: ['db', 'auth'] },
+);

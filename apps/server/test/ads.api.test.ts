@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyUsers } from '../src/db/schema.ts';
+import { bearer, createAd, createCompany, createUser, loginAs } from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('ads API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let companyAdmin: string;
+  let ownAdId: string;
+  let foreignAdId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const own = await createCompany(t.db, { name: 'Own Co' });
+    const foreign = await createCompany(t.db, { name: 'Foreign Co' });
+    ownAdId = (await createAd(t.db, own.id, { title: 'Own summer sale' })).id;
+    foreignAdId = (await createAd(t.db, foreign.id, { title: 'Foreign launch' })).id;
+    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    const member = await createUser(t.db, { role: 'COMPANY_ADMIN' });
+    await t.db.insert(companyUsers).values({ companyId: own.id, userId: member.id });
+    companyAdmin = await loginAs(t.app, member);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('a global admin lists every ad with paging meta and search', async () => {
+    const all = await get('/api/ads?pageSize=1', admin);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().meta).toEqual({ page: 1, pageSize: 1, total: 2 });
+    const found = await get('/api/ads?q=summer', admin);
+    expect(found.json().data.map((ad: { id: string }) => ad.id)).toEqual([ownAdId]);
+  });
+
+  it("a company admin sees only their company's ads; another company's ad is 404", async () => {
+    const list = await get('/api/ads', companyAdmin);
+    expect(list.json().data.map((ad: { id: string }) => ad.id)).toEqual([ownAdId]);
+    expect((await get(`/api/ads/${foreignAdId}`, companyAdmin)).statusCode).toBe(404);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${foreignAdId}`,
+      headers: bearer(companyAdmin),
+      payload: { title: 'Hijack' },
+    });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('only a global admin changes an ad status', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${ownAdId}`,
+      headers: bearer(companyAdmin),
+      payload: { status: 'ACTIVE' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'nothing to update'],
+    [{ title: '' }, 'title'],
+    [{ media_url: 'javascript:alert(1)' }, 'media_url'],
+    [{ duration_seconds: 0 }, 'duration_seconds'],
+    [{ status: 'LIVE' }, 'status'],
+    [{ owner: 'me' }, 'owner'],
+  ])('refuses %o naming %s', async (payload, named) => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${ownAdId}`,
+      headers: bearer(admin),
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(named);
+  });
+
+  it('a malformed id is 400 and an unknown one 404', async () => {
+    expect((await get('/api/ads/not-a-uuid', admin)).statusCode).toBe(400);
+    expect((await get(`/api/ads/${randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+
+  it('outlet staff without outlets and unmapped users see nothing', async () => {
+    const unmapped = await loginAs(t.app, await createUser(t.db, { role: 'UNMAPPED' }));
+    expect((await get('/api/ads', unmapped)).statusCode).toBe(403);
+    const outletAdmin = await loginAs(t.app, await createUser(t.db, { role: 'OUTLET_ADMIN' }));
+    expect((await get('/api/ads', outletAdmin)).json().data).toEqual([]);
+  });
+});

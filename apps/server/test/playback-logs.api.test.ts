@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playbackLogs } from '../src/db/schema.ts';
+import {
+  bearer,
+  connectScreen,
+  createAd,
+  createCompany,
+  createOutlet,
+  createScreen,
+  createUser,
+  loginAs,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('proof of play on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let play: (overrides?: Record<string, unknown>) => Record<string, unknown>;
+  let screenId: string;
+  let otherCompanyAdId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const company = await createCompany(t.db);
+    const otherCompany = await createCompany(t.db);
+    const outlet = await createOutlet(t.db);
+    const ad = await createAd(t.db, company.id, { title: 'Latte' });
+    otherCompanyAdId = (await createAd(t.db, otherCompany.id)).id;
+    const screen = await createScreen(t.db, outlet.id);
+    screenId = screen.id;
+    token = (await connectScreen(t.app, screen)).access_token;
+    play = (overrides = {}) => ({
+      id: randomUUID(),
+      ad_id: ad.id,
+      screen_id: screen.id,
+      company_id: company.id,
+      outlet_id: outlet.id,
+      play_date: '2026-11-20',
+      play_time: '18:04:05',
+      play_count: 1,
+      played_at: '2026-11-20T12:34:05.120Z',
+      additional_info: { ad_title: 'Latte', ad_duration: 5, screen_code: screen.screenCode },
+      ...overrides,
+    });
+  });
+  afterAll(() => t.close());
+
+  const post = (body: unknown, auth = token) =>
+    t.app.inject({ method: 'POST', url: '/api/playback-logs/log', headers: bearer(auth), payload: body as object });
+  const storedCount = async (ids: string[]) => {
+    const [row] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(playbackLogs)
+      .where(sql`${playbackLogs.id} in ${ids}`);
+    return row?.count ?? 0;
+  };
+
+  it('stores a batch once however often it is sent', async () => {
+    const logs = Array.from({ length: 50 }, () => play());
+    const ids = logs.map((log) => log.id as string);
+    const first = await post({ logs });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ stored: ids, duplicates: [] });
+    const again = await post({ logs });
+    expect(again.json().data).toEqual({ stored: [], duplicates: ids });
+    expect(await storedCount(ids)).toBe(50);
+  });
+
+  it('stores the new plays of a batch that repeats some', async () => {
+    const old = play();
+    await post({ logs: [old] });
+    const fresh = play();
+    const response = await post({ logs: [old, fresh] });
+    expect(response.json().data).toEqual({ stored: [fresh.id], duplicates: [old.id] });
+  });
+
+  it('keeps the play as the screen reported it', async () => {
+    const log = play();
+    await post({ logs: [log] });
+    const [row] = await t.db
+      .select()
+      .from(playbackLogs)
+      .where(eq(playbackLogs.id, log.id as string));
+    expect(row).toMatchObject({
+      screenId,
+      playDate: '2026-11-20',
+      playTime: '18:04:05',
+      playCount: 1,
+      additionalInfo: log.additional_info,
+    });
+    expect(row?.playedAt.toISOString()).toBe('2026-11-20T12:34:05.120Z');
+  });
+
+  it.each([
+    ['a bad time', { play_time: '25:00:00' }, 'logs.1.play_time'],
+    ['a bad date', { play_date: '20-11-2026' }, 'logs.1.play_date'],
+    ['a play count other than 1', { play_count: 3 }, 'logs.1.play_count'],
+    ['a non-UUID id', { id: 'play-1' }, 'logs.1.id'],
+    ['an unknown field', { extra: true }, 'logs.1'],
+    ['no timestamp', { played_at: undefined }, 'logs.1.played_at'],
+  ])('%s → 400 naming the item, nothing stored', async (_case, override, path) => {
+    const good = play();
+    const response = await post({ logs: [good, play(override)] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.map((detail: { path: string }) => detail.path)).toContain(`body.${path}`);
+    expect(await storedCount([good.id as string])).toBe(0);
+  });
+
+  it('refuses empty, oversized and malformed batches', async () => {
+    expect((await post({ logs: [] })).statusCode).toBe(400);
+    expect((await post({})).statusCode).toBe(400);
+    expect((await post([play()])).statusCode).toBe(400);
+    const tooMany = Array.from({ length: MAX_PLAYBACK_BATCH + 1 }, () => play());
+    const response = await post({ logs: tooMany });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('at most 500');
+  });
+
+  it('refuses a play from the future', async () => {
+    const response = await post({ logs: [play({ played_at: new Date(Date.now() + 3600_000).toISOString() })] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].path).toBe('logs.0.played_at');
+  });
+
+  it('refuses plays of another screen, another outlet or an ad of another company, naming the item', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ screen_id: randomUUID() }, 'logs.0.screen_id'],
+      [{ outlet_id: randomUUID() }, 'logs.0.outlet_id'],
+      [{ ad_id: randomUUID() }, 'logs.0.ad_id'],
+      [{ ad_id: otherCompanyAdId }, 'logs.0.company_id'],
+    ];
+    for (const [override, path] of cases) {
+      const log = play(override);
+      const response = await post({ logs: [log] });
+      expect(response.statusCode, path).toBe(403);
+      expect(response.json().details[0].path).toBe(path);
+      expect(await storedCount([log.id as string])).toBe(0);
+    }
+  });
+
+  it('refuses staff tokens and no token', async () => {
+    const admin = await createUser(t.db);
+    const staffToken = await loginAs(t.app, admin);
+    expect((await post({ logs: [play()] }, staffToken)).statusCode).toBe(401);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/playback-logs/log',
+      payload: { logs: [play()] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,213 @@
+import { SCREEN_MAX_CONSECUTIVE_FAILURES } from '@adloop/contract/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../src/db/schema.ts';
+import { SCREEN_IP_MAX_FAILURES } from '../src/modules/screens/screen-auth.routes.ts';
+import {
+  bearer,
+  connectScreen,
+  createAd,
+  createCompany,
+  createOutlet,
+  createScreen,
+  createUser,
+  loginAs,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
+  let t: TestApp;
+  let outlet: Awaited<ReturnType<typeof createOutlet>>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    outlet = await createOutlet(t.db, { name: 'Cafe Uno' });
+  });
+  afterAll(() => t.close());
+
+  const authenticate = (payload: object, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/screen-auth/authenticate', payload, remoteAddress });
+
+  it('signs a screen in and answers the session of spec §3', async () => {
+    const screen = await createScreen(t.db, outlet.id, { passcode: '482913' });
+    const response = await authenticate({ screen_code: ` ${screen.screenCode.toLowerCase()} `, pass_code: '482913' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      screen_code: screen.screenCode,
+      screen_id: screen.id,
+      outlet: { id: outlet.id, name: 'Cafe Uno', outlet_code: outlet.outletCode },
+    });
+    expect(data.access_token.split('.')).toHaveLength(3);
+    expect(new Date(data.expires_at).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+  });
+
+  it('answers a wrong passcode and an unknown code alike', async () => {
+    const screen = await createScreen(t.db, outlet.id);
+    const wrong = await authenticate({ screen_code: screen.screenCode, pass_code: '000000' });
+    const unknown = await authenticate({ screen_code: 'NO-SUCH-SCREEN', pass_code: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it.each([
+    [{ screen_code: '', pass_code: '123456' }, 'screen_code'],
+    [{ screen_code: 'A', pass_code: '12345' }, 'pass_code'],
+    [{ screen_code: 'A', pass_code: 'abcdef' }, 'pass_code'],
+    [{ screen_code: 'A' }, 'pass_code'],
+    [{ screen_code: 'A', pass_code: '123456', extra: 1 }, 'extra'],
+  ])('bad input %o → 400 naming %s', async (payload, named) => {
+    const response = await authenticate(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(named);
+  });
+
+  it('locks a code after 10 consecutive failures until reset; a known and an unknown code lock alike', async () => {
+    const screen = await createScreen(t.db, outlet.id, { passcode: '111222' });
+    for (const code of [screen.screenCode, 'GHOST-SCREEN-9']) {
+      for (let attempt = 0; attempt < SCREEN_MAX_CONSECUTIVE_FAILURES; attempt += 1) {
+        expect((await authenticate({ screen_code: code, pass_code: '999999' }, '198.51.100.1')).statusCode).toBe(401);
+      }
+      const locked = await authenticate({ screen_code: code, pass_code: '111222' }, '198.51.100.2');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toContain('locked');
+    }
+    await t.db.update(screens).set({ lockedAt: null, failedAttempts: 0 }).where(eq(screens.id, screen.id));
+    expect((await authenticate({ screen_code: screen.screenCode, pass_code: '111222' })).statusCode).toBe(200);
+  });
+
+  it('a success resets the count of consecutive failures', async () => {
+    const screen = await createScreen(t.db, outlet.id, { passcode: '333444' });
+    for (let round = 0; round < 2; round += 1) {
+      for (let attempt = 0; attempt < SCREEN_MAX_CONSECUTIVE_FAILURES - 1; attempt += 1) {
+        await authenticate({ screen_code: screen.screenCode, pass_code: '999999' }, '198.51.100.3');
+      }
+      expect((await authenticate({ screen_code: screen.screenCode, pass_code: '333444' })).statusCode).toBe(200);
+    }
+  });
+
+  it('limits failed guesses per IP across screen codes, and successes do not count', async () => {
+    const screen = await createScreen(t.db, outlet.id, { passcode: '555666' });
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      expect(
+        (await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.4')).statusCode,
+      ).toBe(200);
+    }
+    for (let attempt = 0; attempt < SCREEN_IP_MAX_FAILURES; attempt += 1) {
+      const response = await authenticate({ screen_code: `GUESS-${attempt}`, pass_code: '000000' }, '198.51.100.4');
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.4');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.5')).statusCode,
+    ).toBe(200);
+  });
+
+  it('verify renews the session; a passcode reset or disabling ends it', async () => {
+    const screen = await createScreen(t.db, outlet.id);
+    const session = await connectScreen(t.app, screen);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/screen-auth/verify',
+      headers: bearer(session.access_token),
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().data.screen_id).toBe(screen.id);
+
+    await t.db.update(screens).set({ sessionsValidAfter: new Date() }).where(eq(screens.id, screen.id));
+    const afterReset = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: bearer(session.access_token),
+    });
+    expect(afterReset.statusCode).toBe(401);
+
+    const fresh = await connectScreen(t.app, screen);
+    await t.db.update(screens).set({ status: 'DISABLED' }).where(eq(screens.id, screen.id));
+    const disabled = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: bearer(fresh.access_token),
+    });
+    expect(disabled.statusCode).toBe(401);
+    const signIn = await authenticate({ screen_code: screen.screenCode, pass_code: screen.passcode });
+    expect(signIn.statusCode).toBe(403);
+  });
+
+  it('lists only active ads of active advertisers, oldest first, with the spec fields', async () => {
+    const company = await createCompany(t.db, { name: 'Zest Juices' });
+    const dormant = await createCompany(t.db, { isActive: false });
+    const first = await createAd(t.db, company.id, { title: 'First', createdAt: new Date('2026-01-01T00:00:00Z') });
+    const second = await createAd(t.db, company.id, {
+      title: 'Second',
+      type: 'VIDEO',
+      durationSeconds: null,
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    });
+    await createAd(t.db, company.id, { status: 'PAUSED' });
+    await createAd(t.db, company.id, { status: 'PENDING_REVIEW' });
+    await createAd(t.db, dormant.id);
+
+    const screen = await createScreen(t.db, outlet.id);
+    const session = await connectScreen(t.app, screen);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: bearer(session.access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    const listed = response.json().data.filter((ad: { company_id: string }) => ad.company_id === company.id);
+    expect(listed).toEqual([
+      {
+        id: first.id,
+        company_id: company.id,
+        title: 'First',
+        type: 'IMAGE',
+        media_url: first.mediaUrl,
+        duration_seconds: 5,
+        version: 1,
+        company: { name: 'Zest Juices' },
+      },
+      {
+        id: second.id,
+        company_id: company.id,
+        title: 'Second',
+        type: 'VIDEO',
+        media_url: second.mediaUrl,
+        duration_seconds: null,
+        version: 1,
+        company: { name: 'Zest Juices' },
+      },
+    ]);
+    expect(response.json().data.some((ad: { company_id: string }) => ad.company_id === dormant.id)).toBe(false);
+  });
+
+  it('keeps staff and screen tokens to their own routes', async () => {
+    const admin = await createUser(t.db);
+    const staffToken = await loginAs(t.app, admin);
+    const screen = await createScreen(t.db, outlet.id);
+    const { access_token: screenToken } = await connectScreen(t.app, screen);
+
+    for (const [method, url] of [
+      ['GET', '/api/screen-auth/ads'],
+      ['POST', '/api/screen-auth/verify'],
+      ['GET', '/api/screen-auth/events'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: bearer(staffToken) });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+    for (const [method, url] of [
+      ['POST', '/api/auth/verify'],
+      ['GET', '/api/ads'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: bearer(screenToken) });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/screen-auth/ads' })).json()).toEqual({
+      message: 'Missing screen bearer token',
+      code: 'UNAUTHORIZED',
+    });
+  });
+});

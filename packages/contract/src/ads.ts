@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
+export const adTypeSchema = z.enum(AD_TYPES);
+export type AdType = z.infer<typeof adTypeSchema>;
+
+export const AD_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED'] as const;
+export const adStatusSchema = z.enum(AD_STATUSES);
+export type AdStatus = z.infer<typeof adStatusSchema>;
+
+/** An ad as the dashboard sees it. */
+export const adSchema = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  company: z.object({ name: z.string() }),
+  title: z.string(),
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  status: adStatusSchema,
+  rejection_reason: z.string().nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Ad = z.infer<typeof adSchema>;
+
+const mediaUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'media_url is required')
+  .max(2048)
+  .refine(
+    (value) => value.startsWith('/media/') || /^https?:\/\//i.test(value),
+    'media_url must be http(s) or /media/',
+  );
+
+export const adUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'title is required').max(200).optional(),
+    media_url: mediaUrlSchema.optional(),
+    type: adTypeSchema.optional(),
+    duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),
+    status: adStatusSchema.optional(),
+  })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, 'nothing to update');
+export type AdUpdate = z.infer<typeof adUpdateSchema>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { adTypeSchema } from './ads.ts';
+import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH } from './constants.ts';
+
+/** Screen connect form (spec §5): messages shown by the connect page. */
+export const screenConnectFormSchema = z.object({
+  screenId: z.string().trim().min(1, 'Screen ID is required'),
+  passcode: z
+    .string()
+    .trim()
+    .length(PASSCODE_LENGTH, `Passcode must be ${PASSCODE_LENGTH} digits`)
+    .regex(/^\d+$/, `Passcode must be ${PASSCODE_LENGTH} digits`),
+});
+export type ScreenConnectForm = z.infer<typeof screenConnectFormSchema>;
+
+export const screenAuthBodySchema = z
+  .object({
+    screen_code: z.string().trim().min(1, 'screen_code is required').max(64),
+    pass_code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, `pass_code must be ${PASSCODE_LENGTH} digits`),
+  })
+  .strict();
+export type ScreenAuthBody = z.infer<typeof screenAuthBodySchema>;
+
+export const outletRefSchema = z.object({ id: z.string(), name: z.string(), outlet_code: z.string() });
+export type OutletRef = z.infer<typeof outletRefSchema>;
+
+/** The screen auth session (spec §3): what authenticate and verify answer. */
+export const screenSessionSchema = z.object({
+  access_token: z.string(),
+  screen_code: z.string(),
+  screen_id: z.string(),
+  outlet: outletRefSchema,
+  expires_at: z.string(),
+});
+export type ScreenSession = z.infer<typeof screenSessionSchema>;
+
+/** An ad as a screen plays it (spec §3 Ad, plus its version). */
+export const screenAdSchema = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  title: z.string(),
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  version: z.number().int(),
+  company: z.object({ name: z.string() }),
+});
+export type ScreenAd = z.infer<typeof screenAdSchema>;
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a 24-hour time HH:MM:SS');
+const uuid = z.uuid('must be a UUID');
+
+export const playbackInfoSchema = z
+  .object({
+    ad_title: z.string().max(500).optional(),
+    ad_duration: z.number().nonnegative().optional(),
+    ad_company_name: z.string().max(500).optional(),
+    outlet_name: z.string().max(500).optional(),
+    outlet_code: z.string().max(100).optional(),
+    screen_code: z.string().max(100).optional(),
+    ad_version: z.number().int().optional(),
+  })
+  .strict();
+
+/** One play (spec §3 Playback log entry) with the player's UUID and the play's own instant. */
+export const playbackLogEntrySchema = z
+  .object({
+    id: uuid,
+    ad_id: uuid,
+    screen_id: uuid,
+    company_id: uuid,
+    outlet_id: uuid,
+    play_date: dateString,
+    play_time: timeString,
+    play_count: z.literal(1, 'must be 1'),
+    played_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }),
+    additional_info: playbackInfoSchema.default({}),
+  })
+  .strict();
+export type PlaybackLogEntry = z.infer<typeof playbackLogEntrySchema>;
+
+export const playbackBatchSchema = z
+  .object({
+    logs: z
+      .array(playbackLogEntrySchema)
+      .min(1, 'logs must hold at least one play')
+      .max(MAX_PLAYBACK_BATCH, `logs may hold at most ${MAX_PLAYBACK_BATCH} plays`),
+  })
+  .strict();
+export type PlaybackBatch = z.infer<typeof playbackBatchSchema>;
+
+export const playbackBatchResponseSchema = z.object({
+  data: z.object({ stored: z.array(z.string()), duplicates: z.array(z.string()) }),
+});
+
+/** Screen activity (spec §3): the online post, the saved offline record, the heartbeat. */
+export const screenActivityBodySchema = z
+  .object({
+    screen_id: uuid,
+    outlet_id: uuid,
+    activity_date: dateString,
+    activity_time: timeString,
+    occurred_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }).optional(),
+    additional_info: z
+      .object({
+        screen_code: z.string().max(100).optional(),
+        outlet_code: z.string().max(100).optional(),
+        outlet_name: z.string().max(500).optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+export type ScreenActivityBody = z.infer<typeof screenActivityBodySchema>;
+
+/** Server-sent events on GET /api/screen-auth/events. */
+export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;
