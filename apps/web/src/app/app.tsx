@@ -1,3 +1,11 @@
+import { RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { router } from '@/app/router';
+
 export function App() {
-  return <div className="p-8 text-2xl font-semibold">AdLoop</div>;
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
 }

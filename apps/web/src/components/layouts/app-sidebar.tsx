@@ -1,0 +1,84 @@
+import { ROLE_LABELS } from '@adloop/contract/roles';
+import { Link, useLocation } from 'react-router';
+import { DASHBOARD_NAV, type NavItem } from '@/components/layouts/dashboard-nav';
+import { NavUser } from '@/components/layouts/nav-user';
+import { LogoMark } from '@/components/logo';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { useAuth } from '@/lib/auth-context';
+
+function isActive(item: NavItem, pathname: string) {
+  // The home entry would otherwise be active on every dashboard page.
+  if (item.url === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  return pathname === item.url || pathname.startsWith(`${item.url}/`);
+}
+
+export function AppSidebar() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const { setOpenMobile } = useSidebar();
+  const closeMobileSheet = () => setOpenMobile(false);
+
+  const groups = DASHBOARD_NAV.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => item.access(user.role)),
+  })).filter((group) => group.items.length > 0);
+
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip="AdLoop">
+              <Link to="/dashboard" onClick={closeMobileSheet}>
+                {/* Wrapped so the menu button's icon sizing leaves the mark at full size, also when collapsed. */}
+                <span className="flex size-8 shrink-0">
+                  <LogoMark />
+                </span>
+                <div className="grid flex-1 text-left text-sm leading-tight">
+                  <span className="truncate font-semibold">AdLoop</span>
+                  <span className="truncate text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>
+                </div>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        {groups.map((group) => (
+          <SidebarGroup key={group.label}>
+            <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+            <SidebarMenu>
+              {group.items.map((item) => {
+                const active = isActive(item, pathname);
+                return (
+                  <SidebarMenuItem key={item.url}>
+                    <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+                      <Link to={item.url} aria-current={active ? 'page' : undefined} onClick={closeMobileSheet}>
+                        <item.icon />
+                        <span>{item.title}</span>
+                      </Link>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                );
+              })}
+            </SidebarMenu>
+          </SidebarGroup>
+        ))}
+      </SidebarContent>
+      <SidebarFooter>
+        <NavUser />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,62 @@
+import { SIGNED_OUT_USER } from '@adloop/contract/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logoutSession } from '@/features/auth/api/logout';
+import { verifyQueryKey, verifyQueryOptions } from '@/features/auth/api/verify';
+import { type Auth, AuthContext, type AuthStatus, type SignInResult } from '@/lib/auth-context';
+import { clearUserToken, readUserToken, storeUserToken } from '@/lib/user-token';
+
+/** Holds the staff session (spec §4): verifies a stored token on open, signs in and logs out. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(readUserToken);
+  const [loggedOut, setLoggedOut] = useState(false);
+  const verify = useQuery(verifyQueryOptions(token));
+
+  // A stored token the server no longer accepts ends the session.
+  useEffect(() => {
+    if (token !== null && verify.isError) {
+      clearUserToken();
+      setToken(null);
+    }
+  }, [token, verify.isError]);
+
+  const signIn = useCallback(
+    (result: SignInResult) => {
+      storeUserToken(result.token, result.expires_at);
+      queryClient.setQueryData(verifyQueryKey(result.token), { user: result.user });
+      setLoggedOut(false);
+      setToken(result.token);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    if (token !== null) void logoutSession(token);
+    clearUserToken();
+    setLoggedOut(true);
+    setToken(null);
+    // Nothing fetched for this user may be shown to the next one.
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient, token]);
+
+  const status: AuthStatus =
+    token === null || verify.isError ? 'unauthenticated' : verify.isSuccess ? 'authenticated' : 'checking';
+
+  const value = useMemo<Auth>(
+    () => ({
+      user: status === 'authenticated' && verify.data ? verify.data.user : SIGNED_OUT_USER,
+      token: status === 'authenticated' ? token : null,
+      status,
+      loggedOut,
+      signIn,
+      logout,
+    }),
+    [status, verify.data, token, loggedOut, signIn, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,108 @@
+import { type LoginForm as LoginFormValues, loginFormSchema } from '@adloop/contract/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { InfoIcon, Loader2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useLogin } from '@/features/auth/api/login';
+import { PasswordInput } from '@/features/auth/components/password-input';
+
+const DEMO_CONTACT_EMAIL = 'demo@adloop.app';
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export function LoginForm() {
+  const login = useLogin();
+  const [showResetNote, setShowResetNote] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  // A failed login has already been toasted by the HTTP client and logged by useLogin.
+  const onSubmit = (values: LoginFormValues) => login.mutate(values);
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <div className="flex flex-col gap-2 text-center min-[720px]:text-left">
+        <h1 className="text-2xl font-bold tracking-tight">Sign in to your dashboard</h1>
+        <p className="text-sm text-balance text-muted-foreground">
+          Enter your work email and password to manage your ads and screens.
+        </p>
+      </div>
+      <div className="grid gap-5">
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...register('email')}
+          />
+          <FieldError id="email-error" message={errors.email?.message} />
+        </div>
+        <div className="grid gap-2">
+          <div className="flex items-center">
+            <Label htmlFor="password">Password</Label>
+            <button
+              type="button"
+              onClick={() => setShowResetNote(true)}
+              className="ml-auto text-sm text-primary underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </button>
+          </div>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...register('password')}
+          />
+          <FieldError id="password-error" message={errors.password?.message} />
+        </div>
+        {showResetNote ? (
+          <p role="status" className="flex gap-2 rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
+            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            Password reset is handled by your administrator. Please contact them to reset your password.
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? (
+            <>
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+              Signing in...
+            </>
+          ) : (
+            'Sign in'
+          )}
+        </Button>
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        Want AdLoop for your business? Request a demo at{' '}
+        <a
+          href={`mailto:${DEMO_CONTACT_EMAIL}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {DEMO_CONTACT_EMAIL}
+        </a>
+      </p>
+    </form>
+  );
+}

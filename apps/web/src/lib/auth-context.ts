@@ -1,0 +1,29 @@
+import type { CurrentUser } from '@adloop/contract/auth';
+import { createContext, useContext } from 'react';
+
+/**
+ * The staff session as every part of the app reads it. The provider lives in features/auth;
+ * the context sits here in shared code so that other features and layouts can read the
+ * signed-in user without importing the auth feature.
+ */
+export type AuthStatus = 'checking' | 'authenticated' | 'unauthenticated';
+
+export type SignInResult = { token: string; user: CurrentUser; expires_at: string };
+
+export type Auth = {
+  user: CurrentUser;
+  token: string | null;
+  status: AuthStatus;
+  /** True after the user chose Log out, so guards send them to /login without a page to return to. */
+  loggedOut: boolean;
+  signIn: (result: SignInResult) => void;
+  logout: () => void;
+};
+
+export const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used within an AuthProvider.');
+  return auth;
+}

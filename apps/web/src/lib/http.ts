@@ -1,0 +1,153 @@
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  errorTitleForStatus,
+  FALLBACK_ERROR_MESSAGE,
+  NO_RESPONSE_MESSAGE,
+  NO_RESPONSE_TITLE,
+  REQUEST_ERROR_TITLE,
+} from '@adloop/contract/errors';
+import { toast } from 'sonner';
+import { readUserToken } from '@/lib/user-token';
+
+/** The one HTTP client (spec §7): same origin, JSON, credentials included, no timeout. */
+
+export type ApiErrorCode = ErrorCode | 'NO_RESPONSE' | 'REQUEST_ERROR' | 'UNKNOWN';
+export type ApiErrorDetail = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: ApiErrorDetail[];
+
+  constructor(status: number, code: ApiErrorCode, message: string, details: ApiErrorDetail[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as is when FormData (uploads). */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** A token of the caller's own (e.g. a screen token); defaults to the stored staff token. */
+  token?: string | null;
+  /** false sends no Authorization header at all. */
+  auth?: boolean;
+  /** Skip the error toast; only for calls whose failure the spec says is merely logged. */
+  silent?: boolean;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query: RequestOptions['query']): URL {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+function buildInit(options: RequestOptions): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = options.auth === false ? null : options.token !== undefined ? options.token : readUserToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  return { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: options.signal };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return ERROR_CODES.some((code) => code === value);
+}
+
+function isDetail(value: unknown): value is ApiErrorDetail {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'path' in value &&
+    typeof value.path === 'string' &&
+    'message' in value &&
+    typeof value.message === 'string'
+  );
+}
+
+// Read by hand rather than with the contract's zod schema, so the screen player's bundle needs no zod for it.
+function toApiError(status: number, body: unknown): ApiError {
+  if (typeof body !== 'object' || body === null) return new ApiError(status, 'UNKNOWN', FALLBACK_ERROR_MESSAGE);
+  const message = 'message' in body && typeof body.message === 'string' && body.message ? body.message : null;
+  const code = 'code' in body && isErrorCode(body.code) ? body.code : 'UNKNOWN';
+  const details = 'details' in body && Array.isArray(body.details) ? body.details.filter(isDetail) : [];
+  return new ApiError(status, code, message ?? FALLBACK_ERROR_MESSAGE, details);
+}
+
+function fail(error: ApiError, title: string, silent: boolean | undefined): never {
+  if (!silent) toast.error(title, { description: error.message });
+  throw error;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let url: URL;
+  let init: RequestInit;
+  try {
+    url = buildUrl(path, options.query);
+    init = buildInit(options);
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return fail(new ApiError(0, 'REQUEST_ERROR', message), REQUEST_ERROR_TITLE, options.silent);
+  }
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(url, init);
+    body = await readJson(response);
+  } catch (cause) {
+    // A caller's own abort is not a failure of the server, so it is passed on untouched.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    if (cause instanceof TypeError) {
+      return fail(new ApiError(0, 'NO_RESPONSE', NO_RESPONSE_MESSAGE), NO_RESPONSE_TITLE, options.silent);
+    }
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return fail(new ApiError(0, 'REQUEST_ERROR', message), REQUEST_ERROR_TITLE, options.silent);
+  }
+
+  if (!response.ok) {
+    return fail(toApiError(response.status, body), errorTitleForStatus(response.status), options.silent);
+  }
+  return body as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const http = {
+  get: <T>(path: string, options?: BodylessOptions) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodylessOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+};
