@@ -86,4 +86,42 @@ describe.each(databaseKinds)('ads API on %s', (kind) => {
     const outletAdmin = await loginAs(t.app, await createUser(t.db, { role: 'OUTLET_ADMIN' }));
     expect((await get('/api/ads', outletAdmin)).json().data).toEqual([]);
   });
+
+  it('creates ads: a company admin for their company as a draft, a global admin straight to active', async () => {
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: bearer(companyAdmin),
+      payload: { title: 'Diwali offer', type: 'IMAGE', media_url: 'https://cdn.example.com/diwali.jpg' },
+    });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json().data).toMatchObject({
+      title: 'Diwali offer',
+      status: 'DRAFT',
+      version: 1,
+      duration_seconds: null,
+    });
+    const publish = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: bearer(companyAdmin),
+      payload: { title: 'Sneaky', type: 'IMAGE', media_url: '/media/x.png', status: 'ACTIVE' },
+    });
+    expect(publish.statusCode).toBe(403);
+    const noCompany = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: bearer(admin),
+      payload: { title: 'Orphan', type: 'VIDEO', media_url: '/media/x.webm' },
+    });
+    expect(noCompany.statusCode).toBe(400);
+    expect(noCompany.json().message).toContain('company_id');
+    const unknownCompany = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: bearer(admin),
+      payload: { company_id: randomUUID(), title: 'Ghost', type: 'VIDEO', media_url: '/media/x.webm' },
+    });
+    expect(unknownCompany.statusCode).toBe(404);
+  });
 });

@@ -152,4 +152,28 @@ describe.each(databaseKinds)('proof of play on %s', (kind) => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('pages plays newest first by cursor without gaps or repeats, even while plays arrive', async () => {
+    const admin = await loginAs(t.app, await createUser(t.db));
+    const base = Date.parse('2026-10-01T10:00:00Z');
+    const logs = Array.from({ length: 25 }, (_, index) =>
+      play({ played_at: new Date(base + Math.floor(index / 2) * 1000).toISOString() }),
+    );
+    await post({ logs });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `screen_id=${screenId}&to=2026-10-02T00:00:00Z&from=2026-10-01T00:00:00Z&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await t.app.inject({ method: 'GET', url: `/api/playback-logs?${query}`, headers: bearer(admin) });
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json().data.map((row: { id: string }) => row.id));
+      cursor = page.json().meta.nextCursor;
+      await post({ logs: [play({ played_at: new Date(base + 500).toISOString() }), play()] });
+    } while (cursor);
+    const original = new Set(logs.map((log) => log.id as string));
+    expect(seen.filter((id) => original.has(id)).sort()).toEqual([...original].sort());
+    expect(new Set(seen).size).toBe(seen.length);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/playback-logs?cursor=bogus', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+  });
 });

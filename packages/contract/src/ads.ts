@@ -46,3 +46,15 @@ export const adUpdateSchema = z
   .strict()
   .refine((value) => Object.keys(value).length > 0, 'nothing to update');
 export type AdUpdate = z.infer<typeof adUpdateSchema>;
+
+export const adCreateSchema = z
+  .object({
+    company_id: z.uuid('company_id must be a UUID').optional(),
+    title: z.string().trim().min(1, 'title is required').max(200),
+    type: adTypeSchema,
+    media_url: mediaUrlSchema,
+    duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),
+    status: adStatusSchema.optional(),
+  })
+  .strict();
+export type AdCreate = z.infer<typeof adCreateSchema>;

@@ -119,3 +119,33 @@ export type ScreenActivityBody = z.infer<typeof screenActivityBodySchema>;
 
 /** Server-sent events on GET /api/screen-auth/events. */
 export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;
+
+/** A stored play as the dashboard reads it. */
+export const playbackLogSchema = z.object({
+  id: z.string(),
+  ad_id: z.string(),
+  screen_id: z.string(),
+  company_id: z.string(),
+  outlet_id: z.string(),
+  play_date: z.string(),
+  play_time: z.string(),
+  play_count: z.number().int(),
+  played_at: z.string(),
+  received_at: z.string(),
+  additional_info: z.record(z.string(), z.unknown()),
+});
+export type PlaybackLog = z.infer<typeof playbackLogSchema>;
+
+export const playbackLogQuerySchema = z
+  .object({
+    screen_id: uuid.optional(),
+    ad_id: uuid.optional(),
+    company_id: uuid.optional(),
+    outlet_id: uuid.optional(),
+    from: z.iso.datetime({ offset: true, message: 'from must be an ISO 8601 timestamp' }).optional(),
+    to: z.iso.datetime({ offset: true, message: 'to must be an ISO 8601 timestamp' }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+export type PlaybackLogQuery = z.infer<typeof playbackLogQuerySchema>;

@@ -1,10 +1,10 @@
-import { adSchema, adStatusSchema, adUpdateSchema } from '@adloop/contract/ads';
+import { adCreateSchema, adSchema, adStatusSchema, adUpdateSchema } from '@adloop/contract/ads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { getAd, listAds, updateAd } from './ads.service.ts';
+import { createAd, getAd, listAds, updateAd } from './ads.service.ts';
 
 const idParams = z.object({ id: z.uuid('id must be a UUID') });
 const listQuery = z
@@ -55,6 +55,26 @@ export default async function adRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: await getAd(app.db, await tenancyOf(request), request.scope, request.params.id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.authorize('ads', 'create'),
+      schema: {
+        tags: ['ads'],
+        summary: 'Create an ad',
+        security,
+        body: adCreateSchema,
+        response: { 201: z.object({ data: adSchema }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenancy = await tenancyOf(request);
+      const ad = await createAd(app.db, tenancy, request.scope, request.body, request.staff!.user.id);
+      if (ad.status === 'ACTIVE') await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
+      return reply.code(201).send({ data: ad });
+    },
   );
 
   app.patch(

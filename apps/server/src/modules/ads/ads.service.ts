@@ -1,10 +1,10 @@
-import type { Ad, AdStatus, AdUpdate } from '@adloop/contract/ads';
+import type { Ad, AdCreate, AdStatus, AdUpdate } from '@adloop/contract/ads';
 import type { Scope } from '@adloop/contract/permissions';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 type AdRow = typeof ads.$inferSelect;
@@ -101,4 +101,39 @@ export async function updateAd(
     })
     .where(eq(ads.id, id));
   return getAd(db, tenancy, scope, id);
+}
+
+/**
+ * Creates an ad for the caller's company (a global admin names the company). Only a global
+ * admin may publish straight to ACTIVE; everyone else starts in DRAFT or PENDING_REVIEW.
+ */
+export async function createAd(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  input: AdCreate,
+  createdBy: string,
+): Promise<Ad> {
+  const companyId = scope === 'all' ? input.company_id : (input.company_id ?? tenancy.companyIds[0]);
+  if (!companyId) throw badRequest('company_id is required', [{ path: 'company_id', message: 'is required' }]);
+  if (scope !== 'all' && !tenancy.companyIds.includes(companyId)) throw notFound('Company');
+  const status = input.status ?? 'DRAFT';
+  if (tenancy.role !== 'GLOBAL_ADMIN' && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
+    throw forbidden('Only a global admin can publish an ad; submit it for review instead');
+  }
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Company');
+  const [row] = await db
+    .insert(ads)
+    .values({
+      companyId,
+      title: input.title,
+      type: input.type,
+      mediaUrl: input.media_url,
+      durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
+      status,
+      createdBy,
+    })
+    .returning({ id: ads.id });
+  return getAd(db, tenancy, scope, row!.id);
 }

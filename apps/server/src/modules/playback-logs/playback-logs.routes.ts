@@ -1,7 +1,15 @@
-import { playbackBatchResponseSchema, playbackBatchSchema } from '@adloop/contract/screen';
+import {
+  playbackBatchResponseSchema,
+  playbackBatchSchema,
+  playbackLogQuerySchema,
+  playbackLogSchema,
+} from '@adloop/contract/screen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { listPlays } from './playback-logs.query.ts';
 import { ingestPlays } from './playback-logs.service.ts';
 
 export default async function playbackLogRoutes(fastify: FastifyInstance) {
@@ -19,5 +27,23 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: await ingestPlays(app.db, request.screen!, request.body.logs) }),
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.authorize('playbackLogs', 'read'),
+      schema: {
+        tags: ['playback logs'],
+        summary: 'Plays the caller may see, newest first, paged by cursor',
+        security: [{ bearerAuth: [] }],
+        querystring: playbackLogQuerySchema,
+        response: {
+          200: z.object({ data: z.array(playbackLogSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => listPlays(app.db, await loadTenancy(app.db, request.staff!.user), request.scope, request.query),
   );
 }
