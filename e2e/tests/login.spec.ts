@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from '../support/env.ts';
+import { signInAs } from '../support/session.ts';
+
+test.describe('login', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/login');
+  });
+
+  const submit = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Sign in' }).click();
+
+  test('every validation message of the form', async ({ page }) => {
+    await submit(page);
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await submit(page);
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the password can be shown and hidden', async ({ page }) => {
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-password');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('Forgot your password shows a placeholder and calls nothing', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(request.url());
+    });
+    await page.getByText('Forgot your password?').click();
+    await expect(page.getByText(/administrator/i).first()).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  test('a wrong password shows the Unauthorized toast with the server message', async ({ page }) => {
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');
+    await submit(page);
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast).toContainText('Unauthorized');
+    await expect(toast).toContainText('Invalid email or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('signing in lands on the dashboard with Login successful!', async ({ page }) => {
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await submit(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('user-token'));
+    expect(token).toBeTruthy();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'user-token')?.value).toBe(token);
+  });
+
+  test('an already signed-in user is sent from /login to the dashboard', async ({ page, request }) => {
+    await signInAs(page, request, '/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a dashboard page asked for while signed out is opened after signing in', async ({ page }) => {
+    await page.goto('/dashboard/settings');
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await submit(page);
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  });
+
+  test('a stored token the server no longer accepts signs the user out', async ({ page }) => {
+    await page.evaluate(() => window.localStorage.setItem('user-token', 'expired.or.forged'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
+  });
+});
