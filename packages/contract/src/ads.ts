@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQueryBase } from './common.ts';
 
 export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
 export const adTypeSchema = z.enum(AD_TYPES);
@@ -58,3 +59,25 @@ export const adCreateSchema = z
   })
   .strict();
 export type AdCreate = z.infer<typeof adCreateSchema>;
+
+export const adRejectSchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) }).strict();
+
+export const adListQuerySchema = z
+  .object({
+    ...listQueryBase,
+    status: adStatusSchema.optional(),
+    type: adTypeSchema.optional(),
+    company_id: z.uuid().optional(),
+  })
+  .strict();
+
+/** What POST /api/ads/media answers for an uploaded file. */
+export const mediaUploadSchema = z.object({
+  media_url: z.string(),
+  type: adTypeSchema,
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+});
+
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { codeSchema, listQueryBase, optionalText, tagsSchema } from './common.ts';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A venue that owns screens, base path /api/outlets. Commission in basis points (1500 = 15 %). */
+export const outletSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  outlet_code: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  pincode: z.string().nullable(),
+  timezone: z.string(),
+  tags: z.array(z.string()),
+  commission_bps: z.number().int(),
+  is_active: z.boolean(),
+  screens_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Outlet = z.infer<typeof outletSchema>;
+
+export const outletCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
+    outlet_code: codeSchema('Outlet code'),
+    address: optionalText(300).default(''),
+    city: optionalText(100).nullable().optional(),
+    pincode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Pincode must be 6 digits')
+      .nullable()
+      .optional(),
+    timezone: z.string().refine(isTimeZone, 'Unknown time zone').optional(),
+    tags: tagsSchema.optional(),
+    commission_bps: z
+      .number()
+      .int('Commission must be whole basis points')
+      .min(0, 'Commission cannot be negative')
+      .max(10000, 'Commission is at most 100 %')
+      .optional(),
+  })
+  .strict();
+export type OutletCreate = z.infer<typeof outletCreateSchema>;
+
+export const outletUpdateSchema = outletCreateSchema.partial().extend({ is_active: z.boolean().optional() }).strict();
+export type OutletUpdate = z.infer<typeof outletUpdateSchema>;
+
+export const outletListQuerySchema = z
+  .object({ ...listQueryBase, tag: z.string().trim().max(32).optional(), pincode: z.string().max(6).optional() })
+  .strict();
