@@ -14,6 +14,7 @@ import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import screenAuthPlugin from './plugins/screen-auth.ts';
+import screenCachePlugin from './plugins/screen-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(eventsPlugin, { bus: options.bus });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(screenCachePlugin);
   await app.register(screenAuthPlugin);
   await app.register(docsPlugin);
 

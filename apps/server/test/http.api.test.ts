@@ -21,11 +21,18 @@ describe.each(databaseKinds)('HTTP surface on %s', (kind) => {
     expect(response.json()).toEqual({ message: 'Route GET /api/does-not-exist not found', code: 'NOT_FOUND' });
   });
 
-  it('sends security headers with a content security policy', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends JSON answers with a policy that lets nothing load or frame them', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('sends the API docs with a content security policy of their own', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves OpenAPI generated from the route schemas', async () => {

@@ -116,7 +116,9 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     expect(verify.statusCode).toBe(200);
     expect(verify.json().data.screen_id).toBe(screen.id);
 
+    // What a passcode reset does: move the screen's valid-after instant and announce it.
     await t.db.update(screens).set({ sessionsValidAfter: new Date() }).where(eq(screens.id, screen.id));
+    await t.app.events.publish({ type: 'screen.changed', screenId: screen.id, reason: 'passcode-reset' });
     const afterReset = await t.app.inject({
       method: 'GET',
       url: '/api/screen-auth/ads',
@@ -126,6 +128,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
 
     const fresh = await connectScreen(t.app, screen);
     await t.db.update(screens).set({ status: 'DISABLED' }).where(eq(screens.id, screen.id));
+    await t.app.events.publish({ type: 'screen.changed', screenId: screen.id, reason: 'disabled' });
     const disabled = await t.app.inject({
       method: 'GET',
       url: '/api/screen-auth/ads',
@@ -209,5 +212,42 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
       message: 'Missing screen bearer token',
       code: 'UNAUTHORIZED',
     });
+  });
+
+  it('answers the ad list with an ETag and 304 when unchanged; an edit changes it at once', async () => {
+    const company = await createCompany(t.db);
+    const ad = await createAd(t.db, company.id, { title: 'Cached' });
+    const screen = await createScreen(t.db, outlet.id);
+    const session = await connectScreen(t.app, screen);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: bearer(session.access_token),
+    });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['content-type']).toContain('application/json');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: { ...bearer(session.access_token), 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const admin = await loginAs(t.app, await createUser(t.db));
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${ad.id}`,
+      headers: bearer(admin),
+      payload: { title: 'Fresh' },
+    });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: { ...bearer(session.access_token), 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.find((row: { id: string }) => row.id === ad.id).title).toBe('Fresh');
   });
 });

@@ -79,6 +79,8 @@ describe.each(databaseKinds)('first start on %s', (kind) => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/missing.png' })).statusCode).toBe(404);

@@ -111,6 +111,8 @@ export const outlets = pgTable(
 export const companyUsers = pgTable(
   'company_users',
   {
+    /** Names the mapping row in the API; the pair stays the primary key. */
+    id: uuid('id').notNull().defaultRandom(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -119,12 +121,18 @@ export const companyUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex('company_users_id_uq').on(t.id),
+    index('company_users_user_idx').on(t.userId),
+  ],
 );
 
 export const outletUsers = pgTable(
   'outlet_users',
   {
+    /** Names the mapping row in the API; the pair stays the primary key. */
+    id: uuid('id').notNull().defaultRandom(),
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id, { onDelete: 'cascade' }),
@@ -133,7 +141,11 @@ export const outletUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.outletId, t.userId] }), index('outlet_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.outletId, t.userId] }),
+    uniqueIndex('outlet_users_id_uq').on(t.id),
+    index('outlet_users_user_idx').on(t.userId),
+  ],
 );
 
 /** Display screens. The passcode is an argon2id hash; 10 consecutive failures lock the code. */
@@ -182,6 +194,8 @@ export const ads = pgTable(
     durationSeconds: integer('duration_seconds'),
     status: text('status', { enum: AD_STATUSES }).notNull().default('DRAFT'),
     rejectionReason: text('rejection_reason'),
+    /** Set when a global admin paused the ad: then only a global admin may resume it. */
+    pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

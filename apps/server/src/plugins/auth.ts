@@ -1,7 +1,7 @@
 import { type Action, type Resource, type Scope, scopeOf } from '@adloop/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { forbidden, passwordChangeRequired, unauthorized } from '../lib/http-error.ts';
 import { authenticateStaff, type StaffPrincipal } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 
@@ -10,6 +10,8 @@ declare module 'fastify' {
     jwtSecret: Uint8Array;
     /** preHandler for staff routes: a valid staff bearer token or 401. */
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandlers for staff routes outside the matrix: signed in, and no temporary password left to change. */
+    requireStaffReady: Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
     /** preHandlers for a staff route guarded by the permission matrix (DESIGN §5): 401, then 403. */
     authorize(
       resource: Resource,
@@ -36,9 +38,16 @@ export default fp(
       if (!principal) throw unauthorized('Invalid or expired session; please sign in again');
       request.staff = principal;
     });
+    // A temporary password was shown to whoever onboarded the user: until it is changed the
+    // account reaches its own profile and password only (decision 008).
+    const passwordChanged = async (request: FastifyRequest) => {
+      if (request.staff!.user.must_change_password) throw passwordChangeRequired();
+    };
+    app.decorate('requireStaffReady', [app.requireStaff, passwordChanged]);
     app.decorate('authorize', (resource: Resource, action: Action) => [
       app.requireStaff,
       async (request: FastifyRequest) => {
+        if (resource !== 'profile') await passwordChanged(request);
         const scope = scopeOf(request.staff!.user.role, resource, action);
         if (scope === 'none') throw forbidden();
         request.scope = scope;

@@ -20,10 +20,16 @@ export default fp(
     app.decorate('requireScreen', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized('Missing screen bearer token');
-      const principal = await authenticateScreenToken(app.db, app.jwtSecret, token);
-      if (!principal) throw unauthorized('Invalid or expired screen session; connect the screen again');
-      request.screen = principal;
+      const cached = app.screenCache.principals.get(token);
+      if (cached && cached.expiresAtMs > Date.now()) {
+        request.screen = cached.principal;
+        return;
+      }
+      const verified = await authenticateScreenToken(app.db, app.jwtSecret, token);
+      if (!verified) throw unauthorized('Invalid or expired screen session; connect the screen again');
+      app.screenCache.principals.set(token, verified);
+      request.screen = verified.principal;
     });
   },
-  { name: 'screen-auth', dependencies: ['db', 'auth'] },
+  { name: 'screen-auth', dependencies: ['db', 'auth', 'screen-cache'] },
 );

@@ -1,8 +1,23 @@
 import type { ErrorBody } from '@adloop/contract/api';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * JSON answers are never rendered as documents, so the API sends a fixed, stricter header set
+ * than the pages: nothing may load, nothing may frame it. Precomputed, it costs a fraction of
+ * helmet's per-request work on the screens' hot paths (docs/decisions/020).
+ */
+export const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const isJsonApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
  * Security headers and rate limiting. The CSP allows what the app itself loads: its own
@@ -34,6 +49,16 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'same-origin' },
       crossOriginEmbedderPolicy: false,
       hsts: false,
+    });
+
+    app.addHook('onRoute', (route) => {
+      if (!isJsonApi(route.url)) return;
+      // @fastify/helmet reads this at request time; its own typing only covers the route option.
+      route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+      const apiHeaders = async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.headers(API_HEADERS);
+      };
+      route.onRequest = [apiHeaders, ...(route.onRequest ? [route.onRequest].flat() : [])];
     });
 
     await app.register(rateLimit, {

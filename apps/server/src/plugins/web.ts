@@ -4,6 +4,7 @@ import type { ErrorBody } from '@adloop/contract/api';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_HEADERS } from './security.ts';
 
 export interface WebOptions {
   /** The built SPA (apps/web/dist); absent in API-only tests. */
@@ -55,7 +56,7 @@ export default fp(
           return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
         }
         const body: ErrorBody = { message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' };
-        return reply.code(404).send(body);
+        return reply.code(404).headers(API_HEADERS).send(body);
       },
     );
   },

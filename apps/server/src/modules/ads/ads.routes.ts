@@ -1,20 +1,13 @@
-import { adCreateSchema, adSchema, adStatusSchema, adUpdateSchema } from '@adloop/contract/ads';
+import { adCreateSchema, adListQuerySchema, adSchema, adUpdateSchema } from '@adloop/contract/ads';
+import { idParamsSchema, listOf, one } from '@adloop/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { createAd, getAd, listAds, updateAd } from './ads.service.ts';
+import { createAd, deleteAd, getAd, listAds, updateAd } from './ads.service.ts';
 
-const idParams = z.object({ id: z.uuid('id must be a UUID') });
-const listQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    q: z.string().trim().max(200).optional(),
-    status: adStatusSchema.optional(),
-  })
-  .strict();
+const tags = ['ads'];
 const security = [{ bearerAuth: [] }];
 
 export default async function adRoutes(fastify: FastifyInstance) {
@@ -26,17 +19,11 @@ export default async function adRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.authorize('ads', 'read'),
       schema: {
-        tags: ['ads'],
-        summary: 'Ads the caller may see',
+        tags,
         security,
-        querystring: listQuery,
-        response: {
-          200: z.object({
-            data: z.array(adSchema),
-            meta: z.object({ page: z.number(), pageSize: z.number(), total: z.number() }),
-          }),
-          ...errorResponses,
-        },
+        summary: 'Ads the caller may see',
+        querystring: adListQuerySchema,
+        response: { 200: listOf(adSchema), ...errorResponses },
       },
     },
     async (request) => listAds(app.db, await tenancyOf(request), request.scope, request.query),
@@ -47,11 +34,11 @@ export default async function adRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.authorize('ads', 'read'),
       schema: {
-        tags: ['ads'],
-        summary: 'One ad',
+        tags,
         security,
-        params: idParams,
-        response: { 200: z.object({ data: adSchema }), ...errorResponses },
+        summary: 'One ad',
+        params: idParamsSchema,
+        response: { 200: one(adSchema), ...errorResponses },
       },
     },
     async (request) => ({ data: await getAd(app.db, await tenancyOf(request), request.scope, request.params.id) }),
@@ -62,11 +49,11 @@ export default async function adRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.authorize('ads', 'create'),
       schema: {
-        tags: ['ads'],
-        summary: 'Create an ad',
+        tags,
         security,
+        summary: 'Create an ad (a draft, or pending review; a global admin may publish it at once)',
         body: adCreateSchema,
-        response: { 201: z.object({ data: adSchema }), ...errorResponses },
+        response: { 201: one(adSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -82,18 +69,37 @@ export default async function adRoutes(fastify: FastifyInstance) {
     {
       preHandler: app.authorize('ads', 'update'),
       schema: {
-        tags: ['ads'],
-        summary: 'Edit an ad (a new version; screens playing it are told)',
+        tags,
         security,
-        params: idParams,
+        summary: 'Edit an ad (a new version; screens playing it are told)',
+        params: idParamsSchema,
         body: adUpdateSchema,
-        response: { 200: z.object({ data: adSchema }), ...errorResponses },
+        response: { 200: one(adSchema), ...errorResponses },
       },
     },
     async (request) => {
       const ad = await updateAd(app.db, await tenancyOf(request), request.scope, request.params.id, request.body);
       await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
       return { data: ad };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.authorize('ads', 'delete'),
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an ad that never played (else 409: pause it)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const ad = await deleteAd(app.db, await tenancyOf(request), request.scope, request.params.id);
+      if (ad.status === 'ACTIVE') await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,11 +1,11 @@
-import type { Ad, AdCreate, AdStatus, AdUpdate } from '@adloop/contract/ads';
-import type { Scope } from '@adloop/contract/permissions';
-import { COMPANY_ROLES } from '@adloop/contract/roles';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Ad, AdCreate, AdStatus, AdType, AdUpdate } from '@adloop/contract/ads';
+import { can, type Scope } from '@adloop/contract/permissions';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, companies } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
+import { ads, companies, playbackLogs } from '../../db/schema.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
+import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 
 type AdRow = typeof ads.$inferSelect;
 
@@ -27,27 +27,36 @@ function toAd(ad: AdRow, companyName: string): Ad {
 }
 
 /** Which ads a caller reaches (DESIGN §5); a row outside it answers 404, never 403. */
-function visibleTo(tenancy: Tenancy, scope: Scope): SQL | undefined {
+export function visibleAds(tenancy: Tenancy, scope: Scope): SQL | undefined {
   if (scope === 'all') return undefined;
-  if ((COMPANY_ROLES as readonly string[]).includes(tenancy.role)) {
-    return tenancy.companyIds.length > 0 ? inArray(ads.companyId, tenancy.companyIds) : sql`false`;
-  }
-  // Outlet staff read the ads that play on their screens: every active ad until targeting (issue 6).
-  return tenancy.outletIds.length > 0 ? eq(ads.status, 'ACTIVE') : sql`false`;
+  if (isCompanyRole(tenancy.role)) return inArray(ads.companyId, tenancy.companyIds);
+  // Outlet staff read the ads that play on their screens: every active ad of an active
+  // advertiser until targeting (issue 6).
+  return tenancy.outletIds.length > 0 ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true)) : sql`false`;
 }
 
-export interface AdListQuery {
-  page: number;
-  pageSize: number;
-  q?: string;
+const SORTABLE = {
+  title: ads.title,
+  status: ads.status,
+  type: ads.type,
+  version: ads.version,
+  created_at: ads.createdAt,
+  updated_at: ads.updatedAt,
+};
+
+export interface AdListQuery extends ListQuery {
   status?: AdStatus;
+  type?: AdType;
+  company_id?: string;
 }
 
-export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, query: AdListQuery) {
+export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, query: AdListQuery): Promise<Page<Ad>> {
   const where = and(
-    visibleTo(tenancy, scope),
-    query.q ? ilike(ads.title, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    visibleAds(tenancy, scope),
+    searchOf(query.q, [ads.title, companies.name]),
     query.status ? eq(ads.status, query.status) : undefined,
+    query.type ? eq(ads.type, query.type) : undefined,
+    query.company_id ? eq(ads.companyId, query.company_id) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -55,15 +64,16 @@ export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, quer
       .from(ads)
       .innerJoin(companies, eq(companies.id, ads.companyId))
       .where(where)
-      .orderBy(desc(ads.createdAt), desc(ads.id))
+      .orderBy(...orderByOf(query.sort, SORTABLE, desc(ads.createdAt), ads.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(ads).where(where),
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(ads).innerJoin(companies, eq(companies.id, ads.companyId)).where(where),
   ]);
-  return {
-    data: rows.map((row) => toAd(row.ad, row.companyName)),
-    meta: { page: query.page, pageSize: query.pageSize, total: total?.value ?? 0 },
-  };
+  return pageOf(
+    rows.map((row) => toAd(row.ad, row.companyName)),
+    query,
+    total?.value,
+  );
 }
 
 export async function getAd(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Ad> {
@@ -71,12 +81,19 @@ export async function getAd(db: Database, tenancy: Tenancy, scope: Scope, id: st
     .select({ ad: ads, companyName: companies.name })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.id, id), visibleTo(tenancy, scope)));
+    .where(and(eq(ads.id, id), visibleAds(tenancy, scope)));
   if (!row) throw notFound('Ad');
   return toAd(row.ad, row.companyName);
 }
 
-/** Edits an ad; every edit is a new version, and screens are told their list changed. */
+/** Fields a screen shows: changing one on a running ad by its advertiser sends it back to review. */
+const CREATIVE_FIELDS = ['media_url', 'type', 'duration_seconds'] as const;
+
+/**
+ * Edits an ad; every edit is a new version, and screens are told their list changed. Only a
+ * reviewer sets the status directly; an advertiser's creative change to an ACTIVE or PAUSED ad
+ * takes it off the screens until approved again (decision 009).
+ */
 export async function updateAd(
   db: Database,
   tenancy: Tenancy,
@@ -84,18 +101,25 @@ export async function updateAd(
   id: string,
   change: AdUpdate,
 ): Promise<Ad> {
-  await getAd(db, tenancy, scope, id);
-  if (change.status !== undefined && tenancy.role !== 'GLOBAL_ADMIN') {
-    throw forbidden("Only a global admin can change an ad's status");
-  }
+  const before = await getAd(db, tenancy, scope, id);
+  const reviewer = can(tenancy.role, 'ads', 'approve');
+  if (change.status !== undefined && !reviewer) throw forbidden("Only a global admin can change an ad's status");
+  if (change.status === 'REJECTED') throw fieldError('status', 'Reject an ad with a reason: POST /api/ads/:id/reject');
+  const creativeChanged = CREATIVE_FIELDS.some((field) => change[field] !== undefined);
+  const backToReview = !reviewer && creativeChanged && (before.status === 'ACTIVE' || before.status === 'PAUSED');
+  const status = backToReview ? 'PENDING_REVIEW' : change.status;
+  const type = change.type ?? before.type;
   await db
     .update(ads)
     .set({
       title: change.title,
       mediaUrl: change.media_url,
       type: change.type,
-      durationSeconds: change.duration_seconds,
-      status: change.status,
+      // Videos play to their end; only images have a duration.
+      durationSeconds: type === 'VIDEO' ? null : change.duration_seconds,
+      status,
+      rejectionReason: status !== undefined ? null : undefined,
+      pausedByAdmin: status === undefined ? undefined : status === 'PAUSED' && reviewer,
       version: sql`${ads.version} + 1`,
       updatedAt: sql`now()`,
     })
@@ -118,9 +142,10 @@ export async function createAd(
   if (!companyId) throw badRequest('company_id is required', [{ path: 'company_id', message: 'is required' }]);
   if (scope !== 'all' && !tenancy.companyIds.includes(companyId)) throw notFound('Company');
   const status = input.status ?? 'DRAFT';
-  if (tenancy.role !== 'GLOBAL_ADMIN' && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
+  if (!can(tenancy.role, 'ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
     throw forbidden('Only a global admin can publish an ad; submit it for review instead');
   }
+  if (status === 'REJECTED') throw fieldError('status', 'An ad cannot be created rejected');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
   const [row] = await db
@@ -136,4 +161,17 @@ export async function createAd(
     })
     .returning({ id: ads.id });
   return getAd(db, tenancy, scope, row!.id);
+}
+
+/** Deletes an ad that never played; one with proof of play is paused instead (409). */
+export async function deleteAd(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Ad> {
+  const ad = await getAd(db, tenancy, scope, id);
+  const [played] = await db
+    .select({ id: playbackLogs.id })
+    .from(playbackLogs)
+    .where(eq(playbackLogs.adId, id))
+    .limit(1);
+  if (played) throw conflict(`"${ad.title}" has proof of play; pause it instead of deleting it`);
+  await db.delete(ads).where(eq(ads.id, id));
+  return ad;
 }

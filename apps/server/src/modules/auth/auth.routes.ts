@@ -1,12 +1,15 @@
 import { loginBodySchema, loginResponseSchema, verifyResponseSchema } from '@adloop/contract/auth';
+import { passwordChangeSchema, profileUpdateSchema } from '@adloop/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { login, logout } from './auth.service.ts';
+import { changePassword, updateProfile } from './profile.service.ts';
 
 /** Per-IP ceiling on sign-in attempts across all accounts (DESIGN §4a). */
 const LOGIN_IP_LIMIT = { max: 60, timeWindow: '1 minute' };
+const PASSWORD_CHANGE_LIMIT = { max: 20, timeWindow: '15 minutes' };
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,6 +63,41 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await logout(app.db, request.staff!.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/profile',
+    {
+      preHandler: app.authorize('profile', 'update'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Edit your own name and phone number',
+        security: [{ bearerAuth: [] }],
+        body: profileUpdateSchema,
+        response: { 200: verifyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: { user: await updateProfile(app.db, request.staff!.user.id, request.body) } }),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      // Guessing the current password with a stolen token is throttled like sign-in.
+      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      preHandler: app.authorize('profile', 'update'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password; your other sessions end, this one stays',
+        security: [{ bearerAuth: [] }],
+        body: passwordChangeSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app.db, request.staff!.user.id, request.staff!.sessionId, request.body);
       return reply.code(204).send(null);
     },
   );

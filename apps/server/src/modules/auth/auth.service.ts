@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@adloop/contract/auth';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@adloop/contract/constants';
 import { toRole } from '@adloop/contract/roles';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures, staffSessions, users } from '../../db/schema.ts';
 import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
@@ -121,4 +121,18 @@ export async function logout(db: Database, sessionId: string): Promise<void> {
     .update(staffSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+/** Ends every live session of a user, except the one named (the caller's own, after a password change). */
+export async function revokeSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffSessions.userId, userId),
+        isNull(staffSessions.revokedAt),
+        exceptSessionId ? ne(staffSessions.id, exceptSessionId) : undefined,
+      ),
+    );
 }

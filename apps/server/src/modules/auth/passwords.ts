@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id of @node-rs/argon2, an ambient const enum that isolated modules cannot read. */
@@ -24,4 +25,14 @@ export async function verifySecret(storedHash: string | null | undefined, secret
   } catch {
     return false;
   }
+}
+
+/** No 0/O, 1/l/I: a temporary password is read off a screen and typed by hand. */
+const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random 12-character temporary password (about 70 bits), shown once to whoever onboards the user. */
+export function generateTemporaryPassword(length = 12): string {
+  let password = '';
+  for (let i = 0; i < length; i += 1) password += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+  return password;
 }

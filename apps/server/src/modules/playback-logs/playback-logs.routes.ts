@@ -26,7 +26,9 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         response: { 200: playbackBatchResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await ingestPlays(app.db, request.screen!, request.body.logs) }),
+    async (request) => ({
+      data: await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body.logs),
+    }),
   );
 
   app.get(

@@ -1,10 +1,11 @@
 import { screenAdSchema, screenAuthBodySchema, screenSessionSchema } from '@adloop/contract/screen';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { toCachedAdList } from '../../plugins/screen-cache.ts';
 import { listAdsForScreen } from '../ads/screen-ads.service.ts';
 import { authenticateScreen, renewScreenSession } from './screen-auth.service.ts';
 import { streamScreenEvents } from './screen-events.ts';
@@ -79,12 +80,20 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary: 'The ads this screen plays, in order',
         security: screenSecurity,
-        response: { 200: z.object({ data: z.array(screenAdSchema) }), ...errorResponses },
+        response: { 200: z.object({ data: z.array(screenAdSchema) }), 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return { data: await listAdsForScreen(app.db, request.screen!) };
+      const screenId = request.screen!.screenId;
+      let list = app.screenCache.adLists.get(screenId);
+      if (!list) {
+        list = toCachedAdList({ data: await listAdsForScreen(app.db, request.screen!) });
+        app.screenCache.adLists.set(screenId, list);
+      }
+      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
+      // Serialised once per change; the hot path sends the stored text as is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(list.body);
     },
   );
 

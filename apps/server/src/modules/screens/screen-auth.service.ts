@@ -117,7 +117,7 @@ export async function authenticateScreenToken(
   db: Database,
   secret: Uint8Array,
   token: string,
-): Promise<ScreenPrincipal | null> {
+): Promise<{ principal: ScreenPrincipal; expiresAtMs: number } | null> {
   const claims = await verifyToken(secret, token, 'screen');
   if (!claims) return null;
   const [row] = await db
@@ -127,7 +127,7 @@ export async function authenticateScreenToken(
     .where(eq(screens.id, claims.sub));
   if (row?.screen.status !== 'ACTIVE') return null;
   if (claims.iatMs < row.screen.sessionsValidAfter.getTime()) return null;
-  return toPrincipal(row);
+  return { principal: toPrincipal(row), expiresAtMs: claims.exp * 1000 };
 }
 
 /** A fresh session for a screen whose token is still good (sliding renewal at each start). */

@@ -1,4 +1,4 @@
-import type { Role } from '@adloop/contract/roles';
+import { COMPANY_ROLES, OUTLET_ROLES, type Role } from '@adloop/contract/roles';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companyUsers, outletUsers } from '../../db/schema.ts';
@@ -23,3 +23,6 @@ export async function loadTenancy(db: Database, user: { id: string; role: Role }
     outletIds: outlets.map((row) => row.id),
   };
 }
+
+export const isCompanyRole = (role: string): boolean => (COMPANY_ROLES as readonly string[]).includes(role);
+export const isOutletRole = (role: string): boolean => (OUTLET_ROLES as readonly string[]).includes(role);

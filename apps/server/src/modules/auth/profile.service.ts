@@ -1,0 +1,46 @@
+import type { CurrentUser } from '@adloop/contract/auth';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../lib/http-error.ts';
+import { revokeSessions, toCurrentUser } from './auth.service.ts';
+import { hashSecret, verifySecret } from './passwords.ts';
+
+/** A signed-in user edits their own name and phone number (every role, UNMAPPED too). */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  change: { name?: string; phone_number?: string | null },
+): Promise<CurrentUser> {
+  const [row] = await db
+    .update(users)
+    .set({ name: change.name, phoneNumber: change.phone_number, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound('User');
+  return toCurrentUser(row);
+}
+
+/**
+ * Changes the caller's password after checking the current one. A temporary password is
+ * thereby replaced, and every other session of theirs ends (a stolen one included).
+ */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!(await verifySecret(user?.passwordHash, input.current_password))) {
+    throw fieldError('current_password', 'Current password is incorrect');
+  }
+  const passwordHash = await hashSecret(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeSessions(tx, userId, sessionId);
+  });
+}

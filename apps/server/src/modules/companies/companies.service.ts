@@ -1,0 +1,149 @@
+import type { Company, CompanyCreate, CompanyUpdate } from '@adloop/contract/companies';
+import type { Scope } from '@adloop/contract/permissions';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+const adsCount = sql<number>`(select count(*)::int from ${ads} where ${ads.companyId} = ${companies.id})`;
+const usersCount = sql<number>`(select count(*)::int from ${companyUsers} where ${companyUsers.companyId} = ${companies.id})`;
+const companyColumns = { company: companies, adsCount, usersCount };
+
+function toCompany(row: { company: typeof companies.$inferSelect; adsCount: number; usersCount: number }): Company {
+  const { company } = row;
+  return {
+    id: company.id,
+    name: company.name,
+    contact_email: company.contactEmail,
+    contact_phone: company.contactPhone,
+    is_active: company.isActive,
+    ads_count: row.adsCount,
+    users_count: row.usersCount,
+    created_at: company.createdAt.toISOString(),
+    updated_at: company.updatedAt.toISOString(),
+  };
+}
+
+/** The companies a caller reaches (DESIGN §5): all, or those they are mapped to. */
+export function visibleCompanies(tenancy: Tenancy, scope: Scope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return inArray(companies.id, tenancy.companyIds);
+}
+
+const SORTABLE = { name: companies.name, created_at: companies.createdAt, updated_at: companies.updatedAt };
+
+export async function listCompanies(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: ListQuery & { is_active?: 'true' | 'false' },
+): Promise<Page<Company>> {
+  const where = and(
+    visibleCompanies(tenancy, scope),
+    searchOf(query.q, [companies.name, companies.contactEmail]),
+    query.is_active ? eq(companies.isActive, query.is_active === 'true') : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(companyColumns)
+      .from(companies)
+      .where(where)
+      .orderBy(...orderByOf(query.sort, SORTABLE, asc(companies.name), companies.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(companies).where(where),
+  ]);
+  return pageOf(rows.map(toCompany), query, total?.value);
+}
+
+async function findCompany(db: Database, where: SQL | undefined): Promise<Company> {
+  const [row] = await db.select(companyColumns).from(companies).where(where);
+  if (!row) throw notFound('Company');
+  return toCompany(row);
+}
+
+export function getCompany(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Company> {
+  return findCompany(db, and(eq(companies.id, id), visibleCompanies(tenancy, scope)));
+}
+
+const duplicateName = (name: string) => conflict(`A company named "${name}" already exists`);
+
+export async function createCompany(db: Database, input: CompanyCreate): Promise<Company> {
+  try {
+    const [row] = await db
+      .insert(companies)
+      .values({ name: input.name, contactEmail: input.contact_email, contactPhone: input.contact_phone })
+      .returning({ id: companies.id });
+    return await findCompany(db, eq(companies.id, row!.id));
+  } catch (error) {
+    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(input.name);
+    throw error;
+  }
+}
+
+export interface CompanyChange {
+  company: Company;
+  /** Active ads whose playing changed because the company was (de)activated. */
+  affectedAdIds: string[];
+}
+
+/** Edits a company; only a global admin switches it on or off (its ads stop or start playing). */
+export async function updateCompany(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  change: CompanyUpdate,
+): Promise<CompanyChange> {
+  const before = await getCompany(db, tenancy, scope, id);
+  if (change.is_active !== undefined && scope !== 'all') {
+    throw forbidden('Only a global admin can activate or deactivate a company');
+  }
+  try {
+    await db
+      .update(companies)
+      .set({
+        name: change.name,
+        contactEmail: change.contact_email,
+        contactPhone: change.contact_phone,
+        isActive: change.is_active,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(change.name ?? before.name);
+    throw error;
+  }
+  const toggled = change.is_active !== undefined && change.is_active !== before.is_active;
+  const affected = toggled
+    ? await db
+        .select({ id: ads.id })
+        .from(ads)
+        .where(and(eq(ads.companyId, id), eq(ads.status, 'ACTIVE')))
+    : [];
+  return { company: await getCompany(db, tenancy, scope, id), affectedAdIds: affected.map((ad) => ad.id) };
+}
+
+/** Deletes a company that has nothing attached; otherwise 409 saying what, and to deactivate it instead. */
+export async function deleteCompany(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
+  const company = await getCompany(db, tenancy, scope, id);
+  const [payments] = await db.select({ value: count() }).from(adTransactions).where(eq(adTransactions.companyId, id));
+  assertNothingAttached(
+    company.name,
+    [
+      [company.ads_count, 'ad'],
+      [company.users_count, 'user'],
+      [payments?.value ?? 0, 'transaction'],
+    ],
+    'deactivate the company instead of deleting it',
+  );
+  try {
+    await db.delete(companies).where(eq(companies.id, id));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(`${company.name} is still in use; deactivate it instead`);
+    throw error;
+  }
+}

@@ -1,0 +1,174 @@
+import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
+import type { Scope } from '@adloop/contract/permissions';
+import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
+import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+const screensCount = sql<number>`(select count(*)::int from ${screens} where ${screens.outletId} = ${outlets.id})`;
+const outletColumns = { outlet: outlets, screensCount };
+
+function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: number }): Outlet {
+  const { outlet } = row;
+  return {
+    id: outlet.id,
+    name: outlet.name,
+    outlet_code: outlet.outletCode,
+    address: outlet.address,
+    city: outlet.city,
+    pincode: outlet.pincode,
+    timezone: outlet.timezone,
+    tags: outlet.tags,
+    commission_bps: outlet.commissionBps,
+    is_active: outlet.isActive,
+    screens_count: row.screensCount,
+    created_at: outlet.createdAt.toISOString(),
+    updated_at: outlet.updatedAt.toISOString(),
+  };
+}
+
+/** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
+export function visibleOutlets(tenancy: Tenancy, scope: Scope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return inArray(outlets.id, tenancy.outletIds);
+}
+
+const SORTABLE = {
+  name: outlets.name,
+  outlet_code: outlets.outletCode,
+  city: outlets.city,
+  commission_bps: outlets.commissionBps,
+  created_at: outlets.createdAt,
+  updated_at: outlets.updatedAt,
+};
+
+export async function listOutlets(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: ListQuery & { tag?: string; pincode?: string },
+): Promise<Page<Outlet>> {
+  const where = and(
+    visibleOutlets(tenancy, scope),
+    searchOf(query.q, [outlets.name, outlets.outletCode, outlets.city, outlets.address]),
+    query.tag ? arrayContains(outlets.tags, [query.tag.toLowerCase()]) : undefined,
+    query.pincode ? eq(outlets.pincode, query.pincode) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(outletColumns)
+      .from(outlets)
+      .where(where)
+      .orderBy(...orderByOf(query.sort, SORTABLE, asc(outlets.name), outlets.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(outlets).where(where),
+  ]);
+  return pageOf(rows.map(toOutlet), query, total?.value);
+}
+
+async function findOutlet(db: Database, where: SQL | undefined): Promise<Outlet> {
+  const [row] = await db.select(outletColumns).from(outlets).where(where);
+  if (!row) throw notFound('Outlet');
+  return toOutlet(row);
+}
+
+export function getOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Outlet> {
+  return findOutlet(db, and(eq(outlets.id, id), visibleOutlets(tenancy, scope)));
+}
+
+/** A pincode must be known (decision 008): its city fills the outlet's city when none is given. */
+async function knownPincode(db: Database, code: string) {
+  const [pincode] = await db.select().from(pincodes).where(eq(pincodes.code, code));
+  if (!pincode) throw fieldError('pincode', `Unknown pincode ${code}; a global admin adds it under pincodes`);
+  return pincode;
+}
+
+const duplicateCode = (code: string) => conflict(`Outlet code ${code} is already in use`);
+
+export async function createOutlet(db: Database, input: OutletCreate): Promise<Outlet> {
+  const pincode = input.pincode ? await knownPincode(db, input.pincode) : undefined;
+  try {
+    const [row] = await db
+      .insert(outlets)
+      .values({
+        name: input.name,
+        outletCode: input.outlet_code,
+        address: input.address,
+        city: input.city ?? pincode?.city ?? null,
+        pincode: pincode?.code ?? null,
+        timezone: input.timezone,
+        tags: input.tags,
+        commissionBps: input.commission_bps,
+      })
+      .returning({ id: outlets.id });
+    return await findOutlet(db, eq(outlets.id, row!.id));
+  } catch (error) {
+    if (isUniqueViolation(error, 'outlets_code_uq')) throw duplicateCode(input.outlet_code);
+    throw error;
+  }
+}
+
+/** Terms of the outlet's contract with the platform: only a global admin changes them. */
+const ADMIN_ONLY_FIELDS = ['outlet_code', 'commission_bps', 'is_active'] as const;
+
+export async function updateOutlet(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  change: OutletUpdate,
+): Promise<Outlet> {
+  await getOutlet(db, tenancy, scope, id);
+  const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
+  if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
+  const pincode = change.pincode ? await knownPincode(db, change.pincode) : undefined;
+  try {
+    await db
+      .update(outlets)
+      .set({
+        name: change.name,
+        outletCode: change.outlet_code,
+        address: change.address,
+        city: change.city,
+        pincode: change.pincode === null ? null : pincode?.code,
+        timezone: change.timezone,
+        tags: change.tags,
+        commissionBps: change.commission_bps,
+        isActive: change.is_active,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(outlets.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error, 'outlets_code_uq') && change.outlet_code) throw duplicateCode(change.outlet_code);
+    throw error;
+  }
+  return getOutlet(db, tenancy, scope, id);
+}
+
+/** Deletes an outlet with no screens, staff or payouts; otherwise 409: deactivate it instead. */
+export async function deleteOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
+  const outlet = await getOutlet(db, tenancy, scope, id);
+  const [[staff], [payouts]] = await Promise.all([
+    db.select({ value: count() }).from(outletUsers).where(eq(outletUsers.outletId, id)),
+    db.select({ value: count() }).from(screenPayouts).where(eq(screenPayouts.outletId, id)),
+  ]);
+  assertNothingAttached(
+    outlet.name,
+    [
+      [outlet.screens_count, 'screen'],
+      [staff?.value ?? 0, 'staff member'],
+      [payouts?.value ?? 0, 'payout'],
+    ],
+    'deactivate the outlet instead of deleting it',
+  );
+  try {
+    await db.delete(outlets).where(eq(outlets.id, id));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(`${outlet.name} is still in use; deactivate it instead`);
+    throw error;
+  }
+}

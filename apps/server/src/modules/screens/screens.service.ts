@@ -1,0 +1,215 @@
+import { randomInt } from 'node:crypto';
+import { PASSCODE_LENGTH } from '@adloop/contract/constants';
+import type { Scope } from '@adloop/contract/permissions';
+import {
+  SCREEN_ONLINE_WINDOW_SECONDS,
+  type Screen,
+  type ScreenCreate,
+  type ScreenUpdate,
+} from '@adloop/contract/screens';
+import { and, arrayContains, asc, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { outlets, playbackLogs, screenPayouts, screens } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { hashSecret } from '../auth/passwords.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+const onlineWindow = sql.raw(`interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`);
+/** Online: the screen said so, and was heard from within the window (a dead one stops saying anything). */
+export const screenIsOnline = sql<boolean>`(${screens.isOnline} and coalesce(${screens.lastSeenAt} > now() - ${onlineWindow}, false))`;
+
+const screenColumns = {
+  screen: screens,
+  outlet: { id: outlets.id, name: outlets.name, outletCode: outlets.outletCode },
+  online: screenIsOnline,
+};
+
+type ScreenRow = {
+  screen: typeof screens.$inferSelect;
+  outlet: { id: string; name: string; outletCode: string };
+  online: boolean;
+};
+
+function toScreen(row: ScreenRow): Screen {
+  const { screen } = row;
+  return {
+    id: screen.id,
+    screen_code: screen.screenCode,
+    name: screen.name,
+    status: screen.status,
+    tags: screen.tags,
+    outlet: { id: row.outlet.id, name: row.outlet.name, outlet_code: row.outlet.outletCode },
+    is_online: row.online,
+    last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
+    locked: screen.lockedAt !== null,
+    created_at: screen.createdAt.toISOString(),
+    updated_at: screen.updatedAt.toISOString(),
+  };
+}
+
+/** The screens a caller reaches (DESIGN §5): all, or those of their own outlets. */
+export function visibleScreens(tenancy: Tenancy, scope: Scope): SQL | undefined {
+  return scope === 'all' ? undefined : inArray(screens.outletId, tenancy.outletIds);
+}
+
+const SORTABLE = {
+  screen_code: screens.screenCode,
+  name: screens.name,
+  status: screens.status,
+  last_seen_at: screens.lastSeenAt,
+  created_at: screens.createdAt,
+};
+
+export interface ScreenListQuery extends ListQuery {
+  outlet_id?: string;
+  status?: 'ACTIVE' | 'DISABLED';
+  online?: 'true' | 'false';
+  tag?: string;
+}
+
+export async function listScreens(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: ScreenListQuery,
+): Promise<Page<Screen>> {
+  const where = and(
+    visibleScreens(tenancy, scope),
+    searchOf(query.q, [screens.screenCode, screens.name, outlets.name]),
+    query.outlet_id ? eq(screens.outletId, query.outlet_id) : undefined,
+    query.status ? eq(screens.status, query.status) : undefined,
+    query.online ? (query.online === 'true' ? screenIsOnline : not(screenIsOnline)) : undefined,
+    query.tag ? arrayContains(screens.tags, [query.tag.toLowerCase()]) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(screenColumns)
+      .from(screens)
+      .innerJoin(outlets, eq(outlets.id, screens.outletId))
+      .where(where)
+      .orderBy(...orderByOf(query.sort, SORTABLE, asc(screens.screenCode), screens.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(screens).innerJoin(outlets, eq(outlets.id, screens.outletId)).where(where),
+  ]);
+  return pageOf(rows.map(toScreen), query, total?.value);
+}
+
+export async function getScreen(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Screen> {
+  const [row] = await db
+    .select(screenColumns)
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .where(and(eq(screens.id, id), visibleScreens(tenancy, scope)));
+  if (!row) throw notFound('Screen');
+  return toScreen(row);
+}
+
+async function assertOutletReachable(db: Database, tenancy: Tenancy, scope: Scope, outletId: string) {
+  const reachable =
+    scope === 'all'
+      ? (await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId))).length > 0
+      : tenancy.outletIds.includes(outletId);
+  if (!reachable) throw notFound('Outlet');
+}
+
+/** A fresh 6-digit passcode from the CSPRNG; only its argon2id hash is stored. */
+export const generatePasscode = () => String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0');
+
+export interface ScreenWithPasscode {
+  screen: Screen;
+  passcode: string;
+}
+
+export async function createScreen(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  input: ScreenCreate,
+): Promise<ScreenWithPasscode> {
+  await assertOutletReachable(db, tenancy, scope, input.outlet_id);
+  const passcode = generatePasscode();
+  try {
+    const [row] = await db
+      .insert(screens)
+      .values({
+        outletId: input.outlet_id,
+        screenCode: input.screen_code,
+        name: input.name,
+        tags: input.tags,
+        passcodeHash: await hashSecret(passcode),
+      })
+      .returning({ id: screens.id });
+    return { screen: await getScreen(db, tenancy, scope, row!.id), passcode };
+  } catch (error) {
+    if (isUniqueViolation(error, 'screens_code_uq'))
+      throw conflict(`Screen code ${input.screen_code} is already in use`);
+    throw error;
+  }
+}
+
+/** Edits a screen; disabling it ends its sessions at once (the player is told over its event stream). */
+export async function updateScreen(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  change: ScreenUpdate,
+): Promise<{ screen: Screen; disabled: boolean }> {
+  const before = await getScreen(db, tenancy, scope, id);
+  if (change.outlet_id) await assertOutletReachable(db, tenancy, scope, change.outlet_id);
+  const disabled = change.status === 'DISABLED' && before.status !== 'DISABLED';
+  await db
+    .update(screens)
+    .set({
+      name: change.name,
+      tags: change.tags,
+      status: change.status,
+      outletId: change.outlet_id,
+      sessionsValidAfter: disabled ? new Date() : undefined,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(screens.id, id));
+  return { screen: await getScreen(db, tenancy, scope, id), disabled };
+}
+
+/**
+ * A new passcode, answered once: the lock clears and every session issued before now ends,
+ * so a screen someone else connected stops (DESIGN §4a).
+ */
+export async function resetPasscode(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+): Promise<ScreenWithPasscode> {
+  await getScreen(db, tenancy, scope, id);
+  const passcode = generatePasscode();
+  await db
+    .update(screens)
+    .set({
+      passcodeHash: await hashSecret(passcode),
+      failedAttempts: 0,
+      lockedAt: null,
+      sessionsValidAfter: new Date(),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(screens.id, id));
+  return { screen: await getScreen(db, tenancy, scope, id), passcode };
+}
+
+/** Deletes a screen that never played; one with proof of play is disabled instead (409). */
+export async function deleteScreen(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
+  const screen = await getScreen(db, tenancy, scope, id);
+  // Existence, not a count: a busy screen has millions of plays.
+  const [[played], [paid]] = await Promise.all([
+    db.select({ id: playbackLogs.id }).from(playbackLogs).where(eq(playbackLogs.screenId, id)).limit(1),
+    db.select({ id: screenPayouts.id }).from(screenPayouts).where(eq(screenPayouts.screenId, id)).limit(1),
+  ]);
+  if (played || paid) {
+    throw conflict(`Screen ${screen.screen_code} has proof of play or payouts; disable it instead of deleting it`);
+  }
+  await db.delete(screens).where(eq(screens.id, id));
+}

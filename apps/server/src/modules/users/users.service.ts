@@ -1,0 +1,235 @@
+import type { Scope } from '@adloop/contract/permissions';
+import { COMPANY_ROLES, OUTLET_ROLES, type Role, toRole } from '@adloop/contract/roles';
+import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
+import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { companyUsers, outletUsers, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { revokeSessions } from '../auth/auth.service.ts';
+import { generateTemporaryPassword, hashSecret } from '../auth/passwords.ts';
+import { isCompanyRole, isOutletRole, type Tenancy } from '../tenancy/tenancy.service.ts';
+import {
+  applyMemberships,
+  currentMemberships,
+  type MembershipNames,
+  type Memberships,
+  membershipNames,
+  NO_MEMBERSHIPS,
+  resolveMemberships,
+} from './user-memberships.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+function toUser(row: UserRow, names: MembershipNames | undefined): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    role: toRole(row.role),
+    is_active: row.isActive,
+    must_change_password: row.mustChangePassword,
+    companies: names?.companies ?? [],
+    outlets: names?.outlets ?? [],
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const inCompanies = (ids: string[]) =>
+  exists(
+    sql`(select 1 from ${companyUsers} where ${companyUsers.userId} = ${users.id} and ${inArray(companyUsers.companyId, ids)})`,
+  );
+const inOutlets = (ids: string[]) =>
+  exists(
+    sql`(select 1 from ${outletUsers} where ${outletUsers.userId} = ${users.id} and ${inArray(outletUsers.outletId, ids)})`,
+  );
+
+/**
+ * The users a caller reaches (DESIGN §5): everyone; the company roles of their own companies;
+ * the outlet roles of their own outlets; or themselves.
+ */
+export function visibleUsers(tenancy: Tenancy, scope: Scope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  if (scope === 'self') return eq(users.id, tenancy.userId);
+  if (isCompanyRole(tenancy.role)) return and(inArray(users.role, COMPANY_ROLES), inCompanies(tenancy.companyIds));
+  if (isOutletRole(tenancy.role)) return and(inArray(users.role, OUTLET_ROLES), inOutlets(tenancy.outletIds));
+  return sql`false`;
+}
+
+/** Roles a caller may hand out: any with `all` scope, else those of their own kind. */
+function assertMayGrant(tenancy: Tenancy, scope: Scope, role: Role): void {
+  if (scope === 'all') return;
+  if (isCompanyRole(tenancy.role) && isCompanyRole(role)) return;
+  if (isOutletRole(tenancy.role) && isOutletRole(role)) return;
+  throw forbidden(`You cannot give users the ${role} role`);
+}
+
+/**
+ * An own-scope caller may not switch off or re-role an account that other tenants rely on too
+ * (staff shared between outlets): they take the user off their own outlets instead.
+ */
+function assertWhollyOwn(tenancy: Tenancy, scope: Scope, memberships: Memberships): void {
+  if (scope === 'all') return;
+  const foreign =
+    memberships.companyIds.some((id) => !tenancy.companyIds.includes(id)) ||
+    memberships.outletIds.some((id) => !tenancy.outletIds.includes(id));
+  if (foreign) throw forbidden('This user also belongs to others you do not manage; remove them from yours instead');
+}
+
+const SORTABLE = { name: users.name, email: users.email, role: users.role, created_at: users.createdAt };
+
+export interface UserListQuery extends ListQuery {
+  role?: Role;
+  company_id?: string;
+  outlet_id?: string;
+  is_active?: 'true' | 'false';
+}
+
+export async function listUsers(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: UserListQuery,
+): Promise<Page<User>> {
+  const where = and(
+    visibleUsers(tenancy, scope),
+    searchOf(query.q, [users.name, users.email]),
+    query.role ? eq(users.role, query.role) : undefined,
+    query.company_id ? inCompanies([query.company_id]) : undefined,
+    query.outlet_id ? inOutlets([query.outlet_id]) : undefined,
+    query.is_active ? eq(users.isActive, query.is_active === 'true') : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderByOf(query.sort, SORTABLE, asc(users.name), users.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  const names = await membershipNames(
+    db,
+    tenancy,
+    scope,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows.map((row) => toUser(row, names.get(row.id))),
+    query,
+    total?.value,
+  );
+}
+
+async function findVisibleUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), visibleUsers(tenancy, scope)));
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** A user record with the memberships the caller may see named. */
+async function recordOf(db: Database, tenancy: Tenancy, scope: Scope, row: UserRow): Promise<User> {
+  const names = await membershipNames(db, tenancy, scope, [row.id]);
+  return toUser(row, names.get(row.id));
+}
+
+export async function getUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<User> {
+  return recordOf(db, tenancy, scope, await findVisibleUser(db, tenancy, scope, id));
+}
+
+const duplicateEmail = (email: string) => conflict(`A user with email ${email} already exists`);
+
+/** Onboards a user with a temporary password, answered once; they must change it at first sign-in. */
+export async function createUser(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  input: UserCreate,
+): Promise<{ user: User; temporary_password: string }> {
+  assertMayGrant(tenancy, scope, input.role);
+  const memberships = await resolveMemberships(db, tenancy, scope, input.role, input, NO_MEMBERSHIPS);
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashSecret(temporaryPassword);
+  const email = input.email.toLowerCase();
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email,
+          name: input.name,
+          phoneNumber: input.phone_number ?? null,
+          role: input.role,
+          passwordHash,
+          mustChangePassword: true,
+        })
+        .returning({ id: users.id });
+      await applyMemberships(tx, row!.id, memberships, NO_MEMBERSHIPS);
+      return row!.id;
+    });
+    return { user: await getUser(db, tenancy, scope, id), temporary_password: temporaryPassword };
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_uq')) throw duplicateEmail(email);
+    throw error;
+  }
+}
+
+/**
+ * Edits a user. Role and membership changes are checked together; deactivating ends every
+ * session of theirs. Nobody deactivates or changes the role of their own account.
+ */
+export async function updateUser(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  change: UserUpdate,
+): Promise<User> {
+  const target = await findVisibleUser(db, tenancy, scope, id);
+  const role = change.role ?? toRole(target.role);
+  if (id === tenancy.userId && change.is_active === false) throw forbidden('You cannot deactivate your own account');
+  if (id === tenancy.userId && role !== target.role) throw forbidden('You cannot change your own role');
+  if (change.role) assertMayGrant(tenancy, scope, change.role);
+
+  const membershipChange =
+    change.role !== undefined || change.company_id !== undefined || change.outlet_ids !== undefined;
+  const current = await currentMemberships(db, id);
+  if (change.is_active === false || role !== target.role) assertWhollyOwn(tenancy, scope, current);
+  const wanted = membershipChange ? await resolveMemberships(db, tenancy, scope, role, change, current) : current;
+
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: change.name,
+        phoneNumber: change.phone_number,
+        role: change.role,
+        isActive: change.is_active,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (membershipChange) await applyMemberships(tx, id, wanted, current);
+    if (change.is_active === false) await revokeSessions(tx, id);
+    return row!;
+  });
+  // Answered even when the change moved the user out of the caller's reach.
+  return recordOf(db, tenancy, scope, updated);
+}
+
+/** DELETE deactivates: the account and its history stay, its sessions end. */
+export async function deactivateUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
+  await findVisibleUser(db, tenancy, scope, id);
+  if (id === tenancy.userId) throw forbidden('You cannot deactivate your own account');
+  assertWhollyOwn(tenancy, scope, await currentMemberships(db, id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await revokeSessions(tx, id);
+  });
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { TtlCache } from '../lib/ttl-cache.ts';
+import type { ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
+
+/** A screen's ad list as sent: the serialised body and its ETag. */
+export interface CachedAdList {
+  body: string;
+  etag: string;
+}
+
+export interface ScreenCache {
+  /** Verified screen tokens → their screen (and the token's expiry, in ms). */
+  principals: TtlCache<string, { principal: ScreenPrincipal; expiresAtMs: number }>;
+  /** Serialised ad lists per screen. */
+  adLists: TtlCache<string, CachedAdList>;
+  /** Ad id → its company, for checking plays. */
+  adCompanies: TtlCache<string, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    screenCache: ScreenCache;
+  }
+}
+
+export function toCachedAdList(payload: unknown): CachedAdList {
+  const body = JSON.stringify(payload);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * The screens' hot paths (every screen polls its list, posts plays and heartbeats) answer from
+ * memory. Changes announced on the event bus clear the affected entries at once; a short TTL
+ * bounds staleness for changes that reach this process no other way.
+ */
+export default fp(
+  async function screenCachePlugin(app: FastifyInstance, opts: { ttlMs?: number }) {
+    const ttl = opts.ttlMs ?? 10_000;
+    const cache: ScreenCache = {
+      principals: new TtlCache(ttl, 50_000),
+      adLists: new TtlCache(ttl, 50_000),
+      adCompanies: new TtlCache(60_000, 100_000),
+    };
+    app.decorate('screenCache', cache);
+    const unsubscribe = app.events.subscribe((event) => {
+      if (event.type === 'ads.changed') {
+        cache.adLists.clear();
+        for (const id of event.adIds) cache.adCompanies.delete(id);
+      }
+      if (event.type === 'screen.changed') {
+        cache.principals.clear();
+        cache.adLists.delete(event.screenId);
+      }
+    });
+    app.addHook('onClose', async () => unsubscribe());
+  },
+  { name: 'screen-cache', dependencies: ['events'] },
+);

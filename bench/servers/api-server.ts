@@ -1,0 +1,23 @@
+// The AdLoop API on PostgreSQL, alone in its process, for load tests.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required');
+const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
+const app = await buildApp({
+  database,
+  jwtSecret: new TextEncoder().encode(process.env.JWT_SECRET ?? ''),
+  mediaDir: await mkdtemp(path.join(tmpdir(), 'adloop-bench-media-')),
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
