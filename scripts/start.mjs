@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
 
 function newestChange(target) {
   const stats = statSync(target);
@@ -16,7 +22,12 @@ function newestChange(target) {
 }
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => path.join(root, source)).filter(existsSync).map(newestChange));
+const changedAt = Math.max(
+  ...sources
+    .map((source) => path.join(root, source))
+    .filter(existsSync)
+    .map(newestChange),
+);
 if (changedAt > builtAt) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@adloop/web'], { cwd: root, stdio: 'inherit' });

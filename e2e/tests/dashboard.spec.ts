@@ -63,7 +63,12 @@ test.describe('dashboard shell', () => {
       ['Settings', /\/dashboard\/settings$/],
     ];
     for (const [name, url] of entries) {
-      await page.getByRole('navigation').or(page.locator('[data-slot="sidebar"]')).getByRole('link', { name, exact: true }).first().click();
+      await page
+        .getByRole('navigation')
+        .or(page.locator('[data-slot="sidebar"]'))
+        .getByRole('link', { name, exact: true })
+        .first()
+        .click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     }

@@ -40,7 +40,11 @@ test.describe('global behaviour', () => {
 
   test('a server error shows the catalogue title and the body message, then closes', async ({ page }) => {
     await page.route('**/api/auth/login', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Down for maintenance', code: 'INTERNAL' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Down for maintenance', code: 'INTERNAL' }),
+      }),
     );
     await page.goto('/login');
     await page.getByLabel('Email').fill('someone@example.com');

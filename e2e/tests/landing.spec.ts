@@ -9,8 +9,12 @@ test.describe('landing page', () => {
     await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Watch Demo' }).or(page.getByRole('link', { name: 'Watch Demo' }))).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Learn More' }).or(page.getByRole('link', { name: 'Learn More' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Watch Demo' }).or(page.getByRole('link', { name: 'Watch Demo' })),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Learn More' }).or(page.getByRole('link', { name: 'Learn More' })),
+    ).toBeVisible();
 
     const solutions = page.locator('#solutions');
     for (const title of [
@@ -28,7 +32,9 @@ test.describe('landing page', () => {
     for (const point of ['sales@adloop.app', 'support@adloop.app', 'partners@adloop.app']) {
       await expect(page.locator(`a[href^="mailto:${point}"]`).first()).toBeVisible();
     }
-    await expect(page.getByRole('link', { name: 'Schedule Demo' }).or(page.getByRole('button', { name: 'Schedule Demo' }))).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Schedule Demo' }).or(page.getByRole('button', { name: 'Schedule Demo' })),
+    ).toBeVisible();
     await expect(
       page.getByRole('link', { name: 'Download Brochure' }).or(page.getByRole('button', { name: 'Download Brochure' })),
     ).toBeVisible();
@@ -42,7 +48,10 @@ test.describe('landing page', () => {
 
   test('Learn More scrolls to the solutions', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Learn More' }).or(page.getByRole('link', { name: 'Learn More' })).click();
+    await page
+      .getByRole('button', { name: 'Learn More' })
+      .or(page.getByRole('link', { name: 'Learn More' }))
+      .click();
     await expect(page.locator('#solutions')).toBeInViewport();
   });
 
