@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
+  /** Signed in with a temporary password: only the profile and password change answer until it is changed. */
+  'PASSWORD_CHANGE_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

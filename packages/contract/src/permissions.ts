@@ -6,7 +6,8 @@ import type { Role } from './roles.ts';
  * tenancy (`own`), only itself (`self`), or none.
  */
 export type Scope = 'all' | 'own' | 'self' | 'none';
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve';
+/** `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad. */
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve' | 'pause';
 
 export const RESOURCES = [
   'companies',
@@ -35,7 +36,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     outlets: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     users: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     screens: { read: 'all', create: 'all', update: 'all', delete: 'all' },
-    ads: { read: 'all', create: 'all', update: 'all', delete: 'all', approve: 'all' },
+    ads: { read: 'all', create: 'all', update: 'all', delete: 'all', approve: 'all', pause: 'all' },
     adTransactions: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     screenPayouts: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     playbackLogs: { read: 'all' },
@@ -49,7 +50,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     outlets: { read: 'all' },
     users: { read: 'own', create: 'own', update: 'own', delete: 'own' },
     screens: none,
-    ads: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    ads: { read: 'own', create: 'own', update: 'own', delete: 'own', pause: 'own' },
     adTransactions: { read: 'own' },
     screenPayouts: none,
     playbackLogs: { read: 'own' },

@@ -16,3 +16,6 @@ export const pincodeCreateSchema = z
   })
   .strict();
 export const pincodeListQuerySchema = z.object({ ...listQueryBase }).strict();
+
+export const pincodeUpdateSchema = pincodeCreateSchema.omit({ code: true }).partial().strict();
+export const pincodeParamsSchema = z.object({ code: z.string().regex(/^\d{6}$/, 'Pincode must be 6 digits') });
