@@ -2,12 +2,22 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
+import adReviewRoutes from './modules/ads/ad-review.routes.ts';
 import adRoutes from './modules/ads/ads.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import companyRoutes from './modules/companies/companies.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-upload.ts';
+import outletRoutes from './modules/outlets/outlets.routes.ts';
+import pincodeRoutes from './modules/pincodes/pincodes.routes.ts';
 import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
 import screenActivityRoutes from './modules/screen-activity/screen-activity.routes.ts';
 import screenAuthRoutes from './modules/screens/screen-auth.routes.ts';
+import screenRoutes from './modules/screens/screens.routes.ts';
+import { companyUserMappingRoutes, outletUserMappingRoutes } from './modules/user-mappings/user-mappings.routes.ts';
+import userRoutes from './modules/users/users.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -26,6 +36,8 @@ export interface AppOptions {
   /** Fan-out of changes; in-process unless given (Redis in a multi-process deployment). */
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** Upload size limits; the contract's 20 MB / 200 MB unless a test needs smaller ones. */
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -53,7 +65,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(companyRoutes, { prefix: '/api/ad-company' });
+  await app.register(outletRoutes, { prefix: '/api/outlets' });
+  await app.register(pincodeRoutes, { prefix: '/api/pincode' });
+  await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(companyUserMappingRoutes, { prefix: '/api/company-user-mapping' });
+  await app.register(outletUserMappingRoutes, { prefix: '/api/outlet-user-mapping' });
+  await app.register(screenRoutes, { prefix: '/api/ad-screens' });
   await app.register(adRoutes, { prefix: '/api/ads' });
+  await app.register(adReviewRoutes, { prefix: '/api/ads' });
+  await app.register(mediaRoutes, {
+    prefix: '/api/ads',
+    mediaDir: options.mediaDir,
+    limits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits },
+  });
   await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
   await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@adloop/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { ads, companies, outlets, screens, users } from '../../src/db/schema.ts';
+import { ads, companies, companyUsers, outlets, outletUsers, screens, users } from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
 
 let sequence = 0;
@@ -120,4 +120,22 @@ export async function connectScreen(app: FastifyInstance, screen: { screenCode: 
     screen_code: string;
     outlet: { id: string; name: string; outlet_code: string };
   };
+}
+
+/** Puts a user into a company (company roles) or onto outlets (outlet roles). */
+export async function mapUser(db: Database, userId: string, to: { companyId?: string; outletIds?: string[] }) {
+  if (to.companyId) await db.insert(companyUsers).values({ companyId: to.companyId, userId });
+  for (const outletId of to.outletIds ?? []) await db.insert(outletUsers).values({ outletId, userId });
+}
+
+/** A user of the role, mapped as given, signed in: its id and bearer token. */
+export async function signedIn(
+  app: FastifyInstance,
+  db: Database,
+  role: Role,
+  to: { companyId?: string; outletIds?: string[] } = {},
+): Promise<{ id: string; email: string; token: string }> {
+  const user = await createUser(db, { role });
+  await mapUser(db, user.id, to);
+  return { id: user.id, email: user.email, token: await loginAs(app, user) };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Database, type DatabaseHandle, type DatabaseKind, openDatabase } from '../../src/db/client.ts';
 
 /** Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL names one. */
@@ -46,12 +46,21 @@ async function openFreshDatabase(kind: DatabaseKind): Promise<{ database: Databa
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, options: { webDistDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits'] } = {},
+): Promise<TestApp> {
   const { database, drop } = await openFreshDatabase(kind);
   await database.migrate();
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
   const jwtSecret = randomBytes(32);
-  const app = await buildApp({ database, jwtSecret, mediaDir, webDistDir: options.webDistDir });
+  const app = await buildApp({
+    database,
+    jwtSecret,
+    mediaDir,
+    webDistDir: options.webDistDir,
+    uploadLimits: options.uploadLimits,
+  });
   await app.ready();
   return {
     app,

@@ -98,7 +98,7 @@ export default async function adRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const ad = await deleteAd(app.db, await tenancyOf(request), request.scope, request.params.id);
-      if (ad.status === 'ACTIVE') await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
+      await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
       return reply.code(204).send(null);
     },
   );

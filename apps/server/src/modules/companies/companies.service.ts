@@ -6,10 +6,12 @@ import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { qualified } from '../../lib/sql.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
-const adsCount = sql<number>`(select count(*)::int from ${ads} where ${ads.companyId} = ${companies.id})`;
-const usersCount = sql<number>`(select count(*)::int from ${companyUsers} where ${companyUsers.companyId} = ${companies.id})`;
+const companyId = qualified(companies, companies.id);
+const adsCount = sql<number>`(select count(*)::int from ${ads} where ${qualified(ads, ads.companyId)} = ${companyId})`;
+const usersCount = sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers, companyUsers.companyId)} = ${companyId})`;
 const companyColumns = { company: companies, adsCount, usersCount };
 
 function toCompany(row: { company: typeof companies.$inferSelect; adsCount: number; usersCount: number }): Company {

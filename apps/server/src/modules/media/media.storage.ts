@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -20,4 +21,24 @@ export async function storeMedia(mediaDir: string, bytes: Buffer, extension: str
 
 function ignoreExists(error: NodeJS.ErrnoException): void {
   if (error.code !== 'EEXIST') throw error;
+}
+
+/**
+ * Files a finished upload (written to a temporary path while hashing) under its content hash.
+ * A file already stored under that name is kept; the caller removes the temporary file.
+ */
+export async function adoptMediaFile(
+  mediaDir: string,
+  tempPath: string,
+  sha256Hex: string,
+  extension: string,
+): Promise<string> {
+  const name = `${sha256Hex}.${extension}`;
+  const target = path.join(mediaDir, name);
+  // link() and an exclusive copy both refuse to replace: the first writer of a hash wins.
+  await link(tempPath, target).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST') return;
+    await copyFile(tempPath, target, constants.COPYFILE_EXCL).catch(ignoreExists);
+  });
+  return `/media/${name}`;
 }

@@ -6,9 +6,10 @@ import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { qualified } from '../../lib/sql.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
-const screensCount = sql<number>`(select count(*)::int from ${screens} where ${screens.outletId} = ${outlets.id})`;
+const screensCount = sql<number>`(select count(*)::int from ${screens} where ${qualified(screens, screens.outletId)} = ${qualified(outlets, outlets.id)})`;
 const outletColumns = { outlet: outlets, screensCount };
 
 function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: number }): Outlet {

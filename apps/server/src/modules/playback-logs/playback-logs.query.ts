@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** Company staff see plays of their company's ads; outlet staff plays on their outlets' screens. */
-function visibleTo(tenancy: Tenancy, scope: Scope): SQL | undefined {
+export function visiblePlays(tenancy: Tenancy, scope: Scope): SQL | undefined {
   if (scope === 'all') return undefined;
   if ((COMPANY_ROLES as readonly string[]).includes(tenancy.role)) {
     return tenancy.companyIds.length > 0 ? inArray(playbackLogs.companyId, tenancy.companyIds) : sql`false`;
@@ -37,7 +37,7 @@ export async function listPlays(db: Database, tenancy: Tenancy, scope: Scope, qu
     .from(playbackLogs)
     .where(
       and(
-        visibleTo(tenancy, scope),
+        visiblePlays(tenancy, scope),
         query.screen_id ? eq(playbackLogs.screenId, query.screen_id) : undefined,
         query.ad_id ? eq(playbackLogs.adId, query.ad_id) : undefined,
         query.company_id ? eq(playbackLogs.companyId, query.company_id) : undefined,

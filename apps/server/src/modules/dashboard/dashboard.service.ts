@@ -1,0 +1,142 @@
+import type { DashboardSummary } from '@adloop/contract/dashboard';
+import { can, type Scope, scopeOf } from '@adloop/contract/permissions';
+import { and, asc, count, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, companies, outlets, playbackLogs, screenActivity, screens, users } from '../../db/schema.ts';
+import { visibleAds } from '../ads/ads.service.ts';
+import { visibleCompanies } from '../companies/companies.service.ts';
+import { visibleOutlets } from '../outlets/outlets.service.ts';
+import { visiblePlays } from '../playback-logs/playback-logs.query.ts';
+import { screenIsOnline, visibleScreens } from '../screens/screens.service.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+import { visibleUsers } from '../users/users.service.ts';
+
+/** Rows on each list of the home page; each links to its full page. */
+const LIST_LIMIT = 5;
+
+const total = (rows: Array<{ value: number }>) => rows[0]?.value ?? 0;
+
+/** A count the caller's role may see, or null (DESIGN §5). */
+const when = <T>(scope: Scope, compute: () => Promise<T>): Promise<T | null> =>
+  scope === 'none' ? Promise.resolve(null) : compute();
+
+/** The dashboard home: what each role needs first, every number already scoped to the caller. */
+export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<DashboardSummary> {
+  const scope = (resource: Parameters<typeof scopeOf>[1]) => scopeOf(tenancy.role, resource, 'read');
+  const adScope = scope('ads');
+  const screenScope = scope('screens');
+  const activityScope = scope('screenActivity');
+  // The review queue matters to whoever writes or reviews ads, not to outlet staff who only see what plays.
+  const reviewScope: Scope = can(tenancy.role, 'ads', 'update') ? adScope : 'none';
+  // Counting "all the users I can see" is only meaningful beyond oneself.
+  const userScope: Scope = scope('users') === 'self' ? 'none' : scope('users');
+
+  const countAds = (where: SQL | undefined) =>
+    db
+      .select({ value: count() })
+      .from(ads)
+      .innerJoin(companies, eq(companies.id, ads.companyId))
+      .where(where)
+      .then(total);
+  const countScreens = (where: SQL | undefined) => db.select({ value: count() }).from(screens).where(where).then(total);
+  const pending = and(visibleAds(tenancy, reviewScope), eq(ads.status, 'PENDING_REVIEW'));
+  const playsSinceMidnight = and(
+    visiblePlays(tenancy, scope('playbackLogs')),
+    gte(playbackLogs.playedAt, sql`current_date`),
+  );
+
+  const [adCount, pendingCount, screenCount, onlineCount, outletCount, companyCount, userCount, playsToday] =
+    await Promise.all([
+      when(adScope, () => countAds(visibleAds(tenancy, adScope))),
+      when(reviewScope, () => countAds(pending)),
+      when(screenScope, () => countScreens(visibleScreens(tenancy, screenScope))),
+      when(screenScope, () => countScreens(and(visibleScreens(tenancy, screenScope), screenIsOnline))),
+      when(scope('outlets'), () =>
+        db
+          .select({ value: count() })
+          .from(outlets)
+          .where(visibleOutlets(tenancy, scope('outlets')))
+          .then(total),
+      ),
+      when(scope('companies'), () =>
+        db
+          .select({ value: count() })
+          .from(companies)
+          .where(visibleCompanies(tenancy, scope('companies')))
+          .then(total),
+      ),
+      when(userScope, () =>
+        db.select({ value: count() }).from(users).where(visibleUsers(tenancy, userScope)).then(total),
+      ),
+      when(scope('playbackLogs'), () =>
+        db
+          .select({ value: sql<number>`coalesce(sum(${playbackLogs.playCount}), 0)::int` })
+          .from(playbackLogs)
+          .where(playsSinceMidnight)
+          .then(total),
+      ),
+    ]);
+
+  const [offline, pendingAds, activity] = await Promise.all([
+    screenScope === 'none'
+      ? []
+      : db
+          .select({ screen: screens, outletName: outlets.name })
+          .from(screens)
+          .innerJoin(outlets, eq(outlets.id, screens.outletId))
+          .where(and(visibleScreens(tenancy, screenScope), eq(screens.status, 'ACTIVE'), not(screenIsOnline)))
+          .orderBy(sql`${screens.lastSeenAt} desc nulls last`, asc(screens.screenCode))
+          .limit(LIST_LIMIT),
+    reviewScope === 'none'
+      ? []
+      : db
+          .select({ ad: ads, companyName: companies.name })
+          .from(ads)
+          .innerJoin(companies, eq(companies.id, ads.companyId))
+          .where(pending)
+          .orderBy(asc(ads.updatedAt), asc(ads.id))
+          .limit(LIST_LIMIT),
+    activityScope === 'none'
+      ? []
+      : db
+          .select({ activity: screenActivity, screenCode: screens.screenCode, outletName: outlets.name })
+          .from(screenActivity)
+          .innerJoin(screens, eq(screens.id, screenActivity.screenId))
+          .innerJoin(outlets, eq(outlets.id, screenActivity.outletId))
+          .where(activityScope === 'all' ? undefined : inArray(screenActivity.outletId, tenancy.outletIds))
+          .orderBy(desc(screenActivity.occurredAt), desc(screenActivity.id))
+          .limit(LIST_LIMIT),
+  ]);
+
+  return {
+    counts: {
+      ads: adCount,
+      ads_pending_review: pendingCount,
+      screens: screenCount,
+      screens_online: onlineCount,
+      outlets: outletCount,
+      companies: companyCount,
+      users: userCount,
+      plays_today: playsToday,
+    },
+    offline_screens: offline.map(({ screen, outletName }) => ({
+      id: screen.id,
+      screen_code: screen.screenCode,
+      outlet_name: outletName,
+      last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
+    })),
+    pending_ads: pendingAds.map(({ ad, companyName }) => ({
+      id: ad.id,
+      title: ad.title,
+      company_name: companyName,
+      updated_at: ad.updatedAt.toISOString(),
+    })),
+    recent_activity: activity.map(({ activity, screenCode, outletName }) => ({
+      kind: activity.kind,
+      screen_id: activity.screenId,
+      screen_code: screenCode,
+      outlet_name: outletName,
+      occurred_at: activity.occurredAt.toISOString(),
+    })),
+  };
+}

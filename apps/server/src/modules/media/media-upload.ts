@@ -1,0 +1,101 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@adloop/contract/ads';
+import { HttpError } from '../../lib/http-error.ts';
+import { adoptMediaFile } from './media.storage.ts';
+import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from './media-sniff.ts';
+
+export interface UploadLimits {
+  imageMaxBytes: number;
+  videoMaxBytes: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { imageMaxBytes: IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_MAX_BYTES };
+
+export interface StoredUpload {
+  media_url: string;
+  type: SniffedMedia['type'];
+  mime_type: string;
+  size_bytes: number;
+}
+
+/** Unfinished uploads live beside the media (same file system, so filing one is a link), hidden from /media/. */
+const INCOMING_DIR = '.incoming';
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+const unsupported = () =>
+  new HttpError(
+    400,
+    'BAD_REQUEST',
+    'Unsupported file type: upload a JPEG, PNG, WebP or GIF image or an MP4 or WebM video',
+    [{ path: 'file', message: 'Unsupported file type' }],
+  );
+
+const tooLarge = (kind: SniffedMedia | undefined, limit: number) =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `${KIND_NAMES[kind?.type ?? 'FILE']} are limited to ${megabytes(limit)}`, [
+    { path: 'file', message: `at most ${megabytes(limit)}` },
+  ]);
+
+const KIND_NAMES = { IMAGE: 'Images', VIDEO: 'Videos', FILE: 'Files' } as const;
+
+/**
+ * Streams an upload to a temporary file while hashing it: the type comes from the first bytes,
+ * the size limit of that type is enforced as the bytes arrive (never a whole video in memory),
+ * and the finished file is stored once under its SHA-256 however often it is sent.
+ */
+export async function receiveUpload(source: Readable, mediaDir: string, limits: UploadLimits): Promise<StoredUpload> {
+  const incoming = path.join(mediaDir, INCOMING_DIR);
+  await mkdir(incoming, { recursive: true });
+  const tempPath = path.join(incoming, randomUUID());
+  const hash = createHash('sha256');
+  let head = Buffer.alloc(0);
+  let kind: SniffedMedia | undefined;
+  let size = 0;
+
+  const limitOf = (media: SniffedMedia | undefined) =>
+    media?.type === 'IMAGE' ? limits.imageMaxBytes : media?.type === 'VIDEO' ? limits.videoMaxBytes : undefined;
+  const identify = () => {
+    kind = sniffMedia(head) ?? undefined;
+    if (!kind) throw unsupported();
+  };
+
+  const inspect = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        size += chunk.length;
+        if (!kind) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES) identify();
+        }
+        const limit = limitOf(kind) ?? Math.max(limits.imageMaxBytes, limits.videoMaxBytes);
+        if (size > limit) throw tooLarge(kind, limit);
+        hash.update(chunk);
+        done(null, chunk);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done) {
+      try {
+        if (!kind) identify();
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+
+  try {
+    await pipeline(source, inspect, createWriteStream(tempPath, { flags: 'wx' }));
+    const media = kind!;
+    const mediaUrl = await adoptMediaFile(mediaDir, tempPath, hash.digest('hex'), media.extension);
+    return { media_url: mediaUrl, type: media.type, mime_type: media.mimeType, size_bytes: size };
+  } finally {
+    await rm(tempPath, { force: true });
+  }
+}

@@ -1,0 +1,49 @@
+import { mediaUploadSchema } from '@adloop/contract/ads';
+import { one } from '@adloop/contract/common';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError } from '../../lib/http-error.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { receiveUpload, type UploadLimits } from './media-upload.ts';
+
+export interface MediaRouteOptions {
+  mediaDir: string;
+  limits: UploadLimits;
+}
+
+/**
+ * POST /api/ads/media: one multipart field `file`. Multipart is registered here only, so no
+ * other route accepts it; the JSON body limit elsewhere stays 1 MB.
+ */
+export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaRouteOptions) {
+  const largest = Math.max(opts.limits.imageMaxBytes, opts.limits.videoMaxBytes);
+  // One byte over the largest limit, so the per-type check in receiveUpload always speaks first.
+  await fastify.register(multipart, {
+    limits: { fileSize: largest + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/media',
+    {
+      preHandler: app.authorize('ads', 'create'),
+      schema: {
+        tags: ['ads'],
+        summary: 'Upload an image or video for an ad; stored once under its content hash',
+        description:
+          'multipart/form-data with one field `file`. Type by magic bytes only: JPEG, PNG, WebP, GIF, MP4, WebM. ' +
+          'Images up to 20 MB, videos up to 200 MB (413 beyond).',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: { 201: one(mediaUploadSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw fieldError('file', 'Attach the media as the form field "file"');
+      const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits);
+      return reply.code(201).send({ data: stored });
+    },
+  );
+}

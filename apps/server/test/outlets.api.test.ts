@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pincodes } from '../src/db/schema.ts';
+import {
+  bearer,
+  createCompany,
+  createOutlet,
+  createScreen,
+  createUser,
+  loginAs,
+  signedIn,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('outlets API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let outletAdmin: string;
+  let ownOutletId: string;
+  let foreignOutletId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.db.insert(pincodes).values([
+      { code: '560038', city: 'Bengaluru', state: 'Karnataka' },
+      { code: '400001', city: 'Mumbai', state: 'Maharashtra' },
+    ]);
+    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    ownOutletId = (await createOutlet(t.db, { name: 'Indiranagar Cafe', outletCode: 'CAFE-IND', tags: ['cafe'] })).id;
+    foreignOutletId = (await createOutlet(t.db, { name: 'Fort Gym', outletCode: 'GYM-FORT', tags: ['gym'] })).id;
+    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [ownOutletId] })).token;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), payload });
+
+  it('creates an outlet: code upper-cased, city taken from a known pincode', async () => {
+    const response = await call('POST', '/api/outlets', admin, {
+      name: 'Colaba Salon',
+      outlet_code: 'salon-col-1',
+      address: '12 Causeway',
+      pincode: '400001',
+      tags: ['Salon', 'mumbai'],
+      commission_bps: 1500,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      outlet_code: 'SALON-COL-1',
+      city: 'Mumbai',
+      pincode: '400001',
+      tags: ['salon', 'mumbai'],
+      commission_bps: 1500,
+      timezone: 'Asia/Kolkata',
+      screens_count: 0,
+    });
+  });
+
+  it('refuses a duplicate outlet code with 409 and an unknown pincode with 400 naming pincode', async () => {
+    const duplicate = await call('POST', '/api/outlets', admin, { name: 'Copy', outlet_code: 'cafe-ind' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toContain('CAFE-IND');
+    const unknown = await call('POST', '/api/outlets', admin, {
+      name: 'Nowhere',
+      outlet_code: 'NOWHERE',
+      pincode: '999999',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ path: 'pincode', message: expect.stringContaining('Unknown pincode') }]);
+  });
+
+  it.each([
+    [{ outlet_code: 'X1' }, 'body.name'],
+    [{ name: 'A', outlet_code: 'no spaces' }, 'body.outlet_code'],
+    [{ name: 'A', outlet_code: 'ABC', pincode: '12' }, 'body.pincode'],
+    [{ name: 'A', outlet_code: 'ABC', commission_bps: 10001 }, 'body.commission_bps'],
+    [{ name: 'A', outlet_code: 'ABC', commission_bps: 12.5 }, 'body.commission_bps'],
+    [{ name: 'A', outlet_code: 'ABC', timezone: 'Mars/Olympus' }, 'body.timezone'],
+    [{ name: 'A', outlet_code: 'ABC', tags: ['no spaces please'] }, 'body.tags.0'],
+  ])('refuses %o with 400 naming %s', async (payload, path) => {
+    const response = await call('POST', '/api/outlets', admin, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it('lists with paging, search, tag and pincode filters, and sort', async () => {
+    const all = await call('GET', '/api/outlets?sort=outlet_code&pageSize=2', admin);
+    expect(all.json().meta).toEqual({ page: 1, pageSize: 2, total: 3 });
+    expect(all.json().data.map((o: { outlet_code: string }) => o.outlet_code)).toEqual(['CAFE-IND', 'GYM-FORT']);
+    const search = await call('GET', '/api/outlets?q=fort', admin);
+    expect(search.json().data.map((o: { id: string }) => o.id)).toEqual([foreignOutletId]);
+    const tagged = await call('GET', '/api/outlets?tag=cafe', admin);
+    expect(tagged.json().data.map((o: { id: string }) => o.id)).toEqual([ownOutletId]);
+    const byPincode = await call('GET', '/api/outlets?pincode=400001', admin);
+    expect(byPincode.json().data.map((o: { name: string }) => o.name)).toEqual(['Colaba Salon']);
+  });
+
+  it('an outlet admin sees and edits their own outlet only, not its commercial terms', async () => {
+    const list = await call('GET', '/api/outlets', outletAdmin);
+    expect(list.json().data.map((o: { id: string }) => o.id)).toEqual([ownOutletId]);
+    expect((await call('GET', `/api/outlets/${foreignOutletId}`, outletAdmin)).statusCode).toBe(404);
+    const edit = await call('PATCH', `/api/outlets/${ownOutletId}`, outletAdmin, {
+      address: '100 Feet Road',
+      pincode: '560038',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ address: '100 Feet Road', pincode: '560038' });
+    for (const payload of [{ commission_bps: 9000 }, { outlet_code: 'MINE' }, { is_active: false }]) {
+      const refused = await call('PATCH', `/api/outlets/${ownOutletId}`, outletAdmin, payload);
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await call('PATCH', `/api/outlets/${foreignOutletId}`, outletAdmin, { name: 'Mine' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('company roles read every outlet for targeting but change none', async () => {
+    const company = await createCompany(t.db);
+    const companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    expect((await call('GET', '/api/outlets', companyAdmin)).json().meta.total).toBe(3);
+    expect((await call('PATCH', `/api/outlets/${ownOutletId}`, companyAdmin, { name: 'X' })).statusCode).toBe(403);
+  });
+
+  it('deletes an empty outlet; one with screens or staff is a 409', async () => {
+    const empty = await createOutlet(t.db);
+    expect((await call('DELETE', `/api/outlets/${empty.id}`, admin)).statusCode).toBe(204);
+    await createScreen(t.db, foreignOutletId);
+    const busy = await call('DELETE', `/api/outlets/${foreignOutletId}`, admin);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toContain('1 screen');
+    const staffed = await call('DELETE', `/api/outlets/${ownOutletId}`, admin);
+    expect(staffed.statusCode).toBe(409);
+    expect(staffed.json().message).toContain('1 staff member');
+    expect((await call('DELETE', `/api/outlets/${randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+});
