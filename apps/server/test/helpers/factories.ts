@@ -1,8 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@adloop/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { ads, companies, companyUsers, outlets, outletUsers, screens, users } from '../../src/db/schema.ts';
+import {
+  ads,
+  companies,
+  companyUsers,
+  outlets,
+  outletUsers,
+  playbackLogs,
+  screens,
+  users,
+} from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
 
 let sequence = 0;
@@ -138,4 +147,23 @@ export async function signedIn(
   const user = await createUser(db, { role });
   await mapUser(db, user.id, to);
   return { id: user.id, email: user.email, token: await loginAs(app, user) };
+}
+
+/** One play of an ad on a screen, as if the screen had reported it now. */
+export async function createPlay(
+  db: Database,
+  ad: { id: string; companyId: string },
+  screen: { id: string; outletId: string },
+) {
+  const playedAt = new Date();
+  await db.insert(playbackLogs).values({
+    id: randomUUID(),
+    adId: ad.id,
+    screenId: screen.id,
+    companyId: ad.companyId,
+    outletId: screen.outletId,
+    playedAt,
+    playDate: playedAt.toISOString().slice(0, 10),
+    playTime: playedAt.toISOString().slice(11, 19),
+  });
 }
