@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyUsers } from '../src/db/schema.ts';
-import { bearer, createAd, createCompany, createUser, loginAs } from './helpers/factories.ts';
+import {
+  bearer,
+  createAd,
+  createCompany,
+  createOutlet,
+  createPlay,
+  createScreen,
+  createUser,
+  loginAs,
+} from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('ads API on %s', (kind) => {
@@ -123,5 +132,51 @@ describe.each(databaseKinds)('ads API on %s', (kind) => {
       payload: { company_id: randomUUID(), title: 'Ghost', type: 'VIDEO', media_url: '/media/x.webm' },
     });
     expect(unknownCompany.statusCode).toBe(404);
+  });
+
+  it('filters by status, type and company, sorts by a whitelisted field, and pages', async () => {
+    const company = await createCompany(t.db, { name: 'Filter Co' });
+    await createAd(t.db, company.id, { title: 'B video', type: 'VIDEO', durationSeconds: null, status: 'PAUSED' });
+    await createAd(t.db, company.id, { title: 'A image', status: 'PAUSED' });
+    const titles = async (query: string) =>
+      (await get(`/api/ads?${query}`, admin)).json().data.map((ad: { title: string }) => ad.title);
+    expect(await titles(`company_id=${company.id}&sort=title`)).toEqual(['A image', 'B video']);
+    expect(await titles(`company_id=${company.id}&sort=-title&pageSize=1&page=2`)).toEqual(['A image']);
+    expect(await titles('status=PAUSED&type=VIDEO')).toEqual(['B video']);
+    expect(await titles('q=filter co&sort=title')).toEqual(['A image', 'B video']);
+    const bad = await get('/api/ads?sort=media_url', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('sort');
+    expect((await get('/api/ads?type=AUDIO', admin)).statusCode).toBe(400);
+  });
+
+  it('deletes an ad that never played (204, screens told); one with plays is a 409 offering pause', async () => {
+    const company = await createCompany(t.db);
+    const fresh = await createAd(t.db, company.id, { status: 'ACTIVE' });
+    const events: unknown[] = [];
+    const stop = t.app.events.subscribe((event) => events.push(event));
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/ads/${fresh.id}`, headers: bearer(admin) });
+    stop();
+    expect(gone.statusCode).toBe(204);
+    expect(events).toEqual([{ type: 'ads.changed', adIds: [fresh.id] }]);
+
+    const played = await createAd(t.db, company.id);
+    await createPlay(t.db, played, await createScreen(t.db, (await createOutlet(t.db)).id));
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/ads/${played.id}`, headers: bearer(admin) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('pause it instead');
+  });
+
+  it('a company admin deletes their own ads only; an employee deletes none', async () => {
+    const mine = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ads/${foreignAdId}`,
+      headers: bearer(companyAdmin),
+    });
+    expect(mine.statusCode).toBe(404);
+    const employee = await createUser(t.db, { role: 'COMPANY_EMPLOYEE' });
+    const token = await loginAs(t.app, employee);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/ads/${ownAdId}`, headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
   });
 });
