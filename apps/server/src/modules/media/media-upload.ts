@@ -26,7 +26,9 @@ export interface StoredUpload {
 /** Unfinished uploads live beside the media (same file system, so filing one is a link), hidden from /media/. */
 const INCOMING_DIR = '.incoming';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) =>
+  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 
 const unsupported = () =>
   new HttpError(
