@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenActivity, screens } from '../src/db/schema.ts';
+import {
+  bearer,
+  createAd,
+  createCompany,
+  createOutlet,
+  createPlay,
+  createScreen,
+  createUser,
+  loginAs,
+  signedIn,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
+  let t: TestApp;
+  let companyId: string;
+  let outletId: string;
+  let pendingAdId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    companyId = (await createCompany(t.db, { name: 'Brewline' })).id;
+    const otherCompany = await createCompany(t.db);
+    outletId = (await createOutlet(t.db, { name: 'Cafe One' })).id;
+    const otherOutlet = await createOutlet(t.db);
+    const live = await createAd(t.db, companyId, { status: 'ACTIVE' });
+    pendingAdId = (await createAd(t.db, companyId, { status: 'PENDING_REVIEW', title: 'Monsoon' })).id;
+    await createAd(t.db, otherCompany.id, { status: 'PENDING_REVIEW' });
+    const online = await createScreen(t.db, outletId, { screenCode: 'CAFE-ON' });
+    await createScreen(t.db, outletId, { screenCode: 'CAFE-OFF' });
+    await createScreen(t.db, otherOutlet.id, { screenCode: 'ELSEWHERE' });
+    await t.db.update(screens).set({ isOnline: true, lastSeenAt: new Date() }).where(eq(screens.id, online.id));
+    await createPlay(t.db, live, online);
+    await t.db.insert(screenActivity).values({
+      screenId: online.id,
+      outletId,
+      kind: 'ONLINE',
+      occurredAt: new Date(),
+      activityDate: new Date().toISOString().slice(0, 10),
+      activityTime: '09:00:00',
+    });
+  });
+  afterAll(() => t.close());
+
+  const summary = async (token: string) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  };
+
+  it('a global admin sees everything', async () => {
+    const data = await summary(await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' })));
+    expect(data.counts).toEqual({
+      ads: 3,
+      ads_pending_review: 2,
+      screens: 3,
+      screens_online: 1,
+      outlets: 2,
+      companies: 2,
+      users: 1,
+      plays_today: 1,
+    });
+    expect(data.offline_screens.map((s: { screen_code: string }) => s.screen_code).sort()).toEqual([
+      'CAFE-OFF',
+      'ELSEWHERE',
+    ]);
+    expect(data.pending_ads).toHaveLength(2);
+    expect(data.recent_activity).toEqual([
+      expect.objectContaining({ kind: 'ONLINE', screen_code: 'CAFE-ON', outlet_name: 'Cafe One' }),
+    ]);
+  });
+
+  it("a company admin sees their company's ads and review queue, no screens", async () => {
+    const { token } = await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId });
+    const data = await summary(token);
+    expect(data.counts).toMatchObject({
+      ads: 2,
+      ads_pending_review: 1,
+      screens: null,
+      screens_online: null,
+      companies: 1,
+      plays_today: 1,
+    });
+    expect(data.pending_ads).toEqual([
+      { id: pendingAdId, title: 'Monsoon', company_name: 'Brewline', updated_at: expect.any(String) },
+    ]);
+    expect(data.offline_screens).toEqual([]);
+    expect(data.recent_activity).toEqual([]);
+  });
+
+  it("an outlet employee sees their outlet's screens and activity, no review queue or users", async () => {
+    const { token } = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletId] });
+    const data = await summary(token);
+    expect(data.counts).toEqual({
+      ads: 1,
+      ads_pending_review: null,
+      screens: 2,
+      screens_online: 1,
+      outlets: 1,
+      companies: null,
+      users: null,
+      plays_today: 1,
+    });
+    expect(data.offline_screens.map((s: { screen_code: string }) => s.screen_code)).toEqual(['CAFE-OFF']);
+    expect(data.recent_activity).toHaveLength(1);
+  });
+
+  it('UNMAPPED sees nothing, and a signed-out caller gets 401', async () => {
+    const data = await summary(await loginAs(t.app, await createUser(t.db, { role: 'UNMAPPED' })));
+    expect(Object.values(data.counts).every((value) => value === null)).toBe(true);
+    expect(data.offline_screens).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
