@@ -17,6 +17,8 @@ export type Auth = {
   /** True after the user chose Log out, so guards send them to /login without a page to return to. */
   loggedOut: boolean;
   signIn: (result: SignInResult) => void;
+  /** Replaces the signed-in user after the server changed it (profile saved, password changed). */
+  setUser: (user: CurrentUser) => void;
   logout: () => void;
 };
 

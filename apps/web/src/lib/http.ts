@@ -94,7 +94,8 @@ function isDetail(value: unknown): value is ApiErrorDetail {
 }
 
 // Read by hand rather than with the contract's zod schema, so the screen player's bundle needs no zod for it.
-function toApiError(status: number, body: unknown): ApiError {
+/** The error of a failed answer, for callers that talk to the server without `request` (an upload with progress). */
+export function toApiError(status: number, body: unknown): ApiError {
   if (typeof body !== 'object' || body === null) return new ApiError(status, 'UNKNOWN', FALLBACK_ERROR_MESSAGE);
   const message = 'message' in body && typeof body.message === 'string' && body.message ? body.message : null;
   const code = 'code' in body && isErrorCode(body.code) ? body.code : 'UNKNOWN';
@@ -102,8 +103,23 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message ?? FALLBACK_ERROR_MESSAGE, details);
 }
 
-function fail(error: ApiError, title: string, silent: boolean | undefined): never {
-  if (!silent) toast.error(title, { description: error.message });
+function titleOf(error: ApiError): string {
+  if (error.code === 'NO_RESPONSE') return NO_RESPONSE_TITLE;
+  if (error.code === 'REQUEST_ERROR') return REQUEST_ERROR_TITLE;
+  return errorTitleForStatus(error.status);
+}
+
+/** Shows the spec's toast (§8) for a failure; `request` does this itself, other transports call it. */
+export function toastApiError(error: ApiError) {
+  toast.error(titleOf(error), { description: error.message });
+}
+
+export function noResponseError(): ApiError {
+  return new ApiError(0, 'NO_RESPONSE', NO_RESPONSE_MESSAGE);
+}
+
+function fail(error: ApiError, silent: boolean | undefined): never {
+  if (!silent) toastApiError(error);
   throw error;
 }
 
@@ -115,7 +131,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     init = buildInit(options);
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    return fail(new ApiError(0, 'REQUEST_ERROR', message), REQUEST_ERROR_TITLE, options.silent);
+    return fail(new ApiError(0, 'REQUEST_ERROR', message), options.silent);
   }
 
   let response: Response;
@@ -127,14 +143,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     // A caller's own abort is not a failure of the server, so it is passed on untouched.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     if (cause instanceof TypeError) {
-      return fail(new ApiError(0, 'NO_RESPONSE', NO_RESPONSE_MESSAGE), NO_RESPONSE_TITLE, options.silent);
+      return fail(noResponseError(), options.silent);
     }
     const message = cause instanceof Error ? cause.message : String(cause);
-    return fail(new ApiError(0, 'REQUEST_ERROR', message), REQUEST_ERROR_TITLE, options.silent);
+    return fail(new ApiError(0, 'REQUEST_ERROR', message), options.silent);
   }
 
   if (!response.ok) {
-    return fail(toApiError(response.status, body), errorTitleForStatus(response.status), options.silent);
+    return fail(toApiError(response.status, body), options.silent);
   }
   return body as T;
 }

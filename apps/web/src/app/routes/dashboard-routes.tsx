@@ -9,7 +9,7 @@ function page(path: string, handle: RouteHandle, element: RouteObject['element']
 }
 
 /** The pages under /dashboard (spec §2), each loaded on demand. */
-export const dashboardRoutes: RouteObject[] = [
+const dashboardPages: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Dashboard' } satisfies RouteHandle,
@@ -86,6 +86,11 @@ export const dashboardRoutes: RouteObject[] = [
     lazyPage(() => import('@/features/onboarding/onboard-user-page').then((m) => m.OnboardUserPage)),
   ),
   page(
+    'onboarding/users/edit/:id',
+    { title: 'Edit user', access: allowed('users', 'update') },
+    lazyPage(() => import('@/features/onboarding/edit-user-page').then((m) => m.EditUserPage)),
+  ),
+  page(
     'onboarding/company',
     { title: 'Companies', access: allowed('companies') },
     lazyPage(() => import('@/features/onboarding/companies-page').then((m) => m.CompaniesPage)),
@@ -94,6 +99,11 @@ export const dashboardRoutes: RouteObject[] = [
     'onboarding/company/onboard',
     { title: 'Onboard company', access: allowed('companies', 'create') },
     lazyPage(() => import('@/features/onboarding/onboard-company-page').then((m) => m.OnboardCompanyPage)),
+  ),
+  page(
+    'onboarding/company/edit/:id',
+    { title: 'Edit company', access: allowed('companies', 'update') },
+    lazyPage(() => import('@/features/onboarding/edit-company-page').then((m) => m.EditCompanyPage)),
   ),
   page(
     'onboarding/outlet',
@@ -106,6 +116,11 @@ export const dashboardRoutes: RouteObject[] = [
     lazyPage(() => import('@/features/onboarding/onboard-outlet-page').then((m) => m.OnboardOutletPage)),
   ),
   page(
+    'onboarding/outlet/edit/:id',
+    { title: 'Edit outlet', access: allowed('outlets', 'update') },
+    lazyPage(() => import('@/features/onboarding/edit-outlet-page').then((m) => m.EditOutletPage)),
+  ),
+  page(
     'playback-logs',
     { title: 'Playback logs', access: allowed('playbackLogs') },
     lazyPage(() => import('@/features/logs/playback-logs-page').then((m) => m.PlaybackLogsPage)),
@@ -116,4 +131,17 @@ export const dashboardRoutes: RouteObject[] = [
     lazyPage(() => import('@/features/screen-activity/screen-activity-page').then((m) => m.ScreenActivityPage)),
   ),
   page('*', { title: 'Page not found' }, <NotFoundPage />),
+];
+
+/**
+ * Every page sits behind the first-sign-in check: someone holding a temporary password
+ * chooses their own before any page opens.
+ */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({
+      Component: (await import('@/features/settings/components/password-change-gate')).PasswordChangeGate,
+    }),
+    children: dashboardPages,
+  },
 ];

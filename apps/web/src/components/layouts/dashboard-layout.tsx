@@ -8,6 +8,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth-context';
 import { useRouteHandle } from '@/lib/route-handle';
+import { useThemeClass } from '@/lib/theme';
 
 function NoAccess() {
   return (
@@ -25,8 +26,9 @@ function NoAccess() {
   );
 }
 
-/** The signed-in frame: sidebar, a top bar with the page's title, and the page. */
+/** The signed-in frame: sidebar, a top bar with the page's title, and the page, in the user's light or dark theme. */
 export function DashboardLayout() {
+  useThemeClass();
   const { user } = useAuth();
   const title = useRouteHandle('title') ?? 'Dashboard';
   const access = useRouteHandle('access');

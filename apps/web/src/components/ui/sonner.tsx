@@ -1,12 +1,14 @@
 import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useDocumentTheme } from '@/lib/theme';
 
-// The app has no theme switcher yet, so the toaster follows the light theme of index.css.
+// Follows the page: dark while the dashboard shows in its dark theme, light everywhere else.
 function Toaster({ ...props }: ToasterProps) {
+  const theme = useDocumentTheme();
   return (
     <Sonner
-      theme="light"
+      theme={theme}
       className="toaster group"
       icons={{
         success: <CircleCheckIcon className="size-4" />,

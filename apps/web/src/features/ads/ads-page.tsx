@@ -1,27 +1,254 @@
+import { AD_STATUSES, type Ad, adListQuerySchema } from '@adloop/contract/ads';
+import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { can } from '@adloop/contract/permissions';
-import { MegaphoneIcon, PlusIcon } from 'lucide-react';
+import { format, formatDistanceToNow } from 'date-fns';
+import { EyeIcon, MegaphoneIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '@/components/data-table/data-table';
+import { ListPagination } from '@/components/data-table/list-pagination';
+import { ClearFiltersButton, FilterSelect, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import { RowActions } from '@/components/data-table/row-actions';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { Button } from '@/components/ui/button';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { useAds } from '@/features/ads/api/get-ads';
+import { useCompanyOptions } from '@/features/ads/api/get-company-options';
+import { AdPreviewDialog } from '@/features/ads/components/ad-preview-dialog';
+import { AD_STATUS_LABELS, AdStatusBadge } from '@/features/ads/components/ad-status-badge';
+import { AdThumbnail } from '@/features/ads/components/ad-thumbnail';
+import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
+import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
+import { AD_ACTIONS, availableAdActions } from '@/features/ads/lib/ad-workflow';
+import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
+import { parseListQuery } from '@/lib/list-query';
+
+const FILTERS = ['status', 'type', 'company_id'] as const;
+const STATUS_OPTIONS = AD_STATUSES.map((status) => ({ value: status, label: AD_STATUS_LABELS[status] }));
+const TYPE_OPTIONS = [
+  { value: 'IMAGE', label: 'Images' },
+  { value: 'VIDEO', label: 'Videos' },
+];
+
+function CompanyFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const companies = useCompanyOptions('');
+  const options = (companies.data ?? []).map((company) => ({ value: company.id, label: company.name }));
+  return <FilterSelect label="Company" value={value} onChange={onChange} allLabel="All companies" options={options} />;
+}
 
 export function AdsPage() {
   const { user } = useAuth();
+  const list = useListParams(FILTERS);
+  const query = parseListQuery(adListQuerySchema, list.raw);
+  const ads = useAds(query);
+  const commands = useAdCommands();
+  const [previewing, setPreviewing] = useState<Ad | null>(null);
+  const mayEdit = can(user.role, 'ads', 'update');
+  const mayDelete = can(user.role, 'ads', 'delete');
+  const isGlobal = user.role === 'GLOBAL_ADMIN';
+
+  const columns: DataColumn<Ad>[] = [
+    {
+      id: 'title',
+      header: 'Ad',
+      sortField: 'title',
+      primary: true,
+      className: 'w-full max-w-0 min-w-64',
+      cell: (ad) => (
+        <div className="flex min-w-0 items-center gap-3">
+          <AdThumbnail ad={ad} />
+          <div className="min-w-0">
+            {mayEdit ? (
+              <Link
+                to={`/dashboard/ads/edit/${ad.id}`}
+                className="block truncate font-medium underline-offset-4 hover:underline"
+              >
+                {ad.title}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                onClick={() => setPreviewing(ad)}
+                className="block max-w-full truncate text-left font-medium underline-offset-4 hover:underline"
+              >
+                {ad.title}
+              </button>
+            )}
+            <span className="block truncate text-xs text-muted-foreground">{ad.company.name}</span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortField: 'status',
+      cell: (ad) => (
+        <span title={ad.status === 'REJECTED' && ad.rejection_reason ? `Rejected: ${ad.rejection_reason}` : undefined}>
+          <AdStatusBadge status={ad.status} />
+        </span>
+      ),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      cell: (ad) =>
+        ad.type === 'IMAGE' ? (
+          <span>
+            Image{' '}
+            <span className="text-muted-foreground">· {ad.duration_seconds ?? DEFAULT_IMAGE_DURATION_SECONDS} s</span>
+          </span>
+        ) : (
+          'Video'
+        ),
+    },
+    {
+      id: 'version',
+      header: 'Version',
+      hideOnMobile: true,
+      cell: (ad) => <span className="tabular-nums text-muted-foreground">v{ad.version}</span>,
+    },
+    {
+      id: 'updated_at',
+      header: 'Updated',
+      sortField: 'updated_at',
+      cell: (ad) => (
+        <time
+          dateTime={ad.updated_at}
+          title={format(new Date(ad.updated_at), 'PPpp')}
+          className="text-muted-foreground"
+        >
+          {formatDistanceToNow(new Date(ad.updated_at), { addSuffix: true })}
+        </time>
+      ),
+    },
+  ];
+
+  const rowActions = (ad: Ad) => {
+    const workflow = availableAdActions(user.role, ad);
+    return (
+      <RowActions label={`Actions for ${ad.title}`}>
+        <DropdownMenuItem onSelect={() => setPreviewing(ad)}>
+          <EyeIcon aria-hidden="true" />
+          Preview
+        </DropdownMenuItem>
+        {mayEdit ? (
+          <DropdownMenuItem asChild>
+            <Link to={`/dashboard/ads/edit/${ad.id}`}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {workflow.length > 0 ? <DropdownMenuSeparator /> : null}
+        {workflow.map((action) => {
+          const meta = AD_ACTIONS[action];
+          return (
+            <DropdownMenuItem key={action} onSelect={() => commands.perform(ad, action)}>
+              <meta.icon aria-hidden="true" />
+              {meta.label}
+            </DropdownMenuItem>
+          );
+        })}
+        {mayDelete ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => commands.askDelete(ad)}>
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </RowActions>
+    );
+  };
+
+  const mayCreate = can(user.role, 'ads', 'create');
 
   return (
     <PageShell
-      description="Image and video ads, their approval and where they play."
-      actions={
-        can(user.role, 'ads', 'create') ? (
-          <PageLinkButton to="/dashboard/ads/create" icon={PlusIcon} label="Create ad" />
-        ) : null
-      }
+      description="Image and video ads, their review and what plays on screens."
+      actions={mayCreate ? <PageLinkButton to="/dashboard/ads/create" icon={PlusIcon} label="Create ad" /> : null}
     >
-      <EmptyState
-        icon={MegaphoneIcon}
-        title="Nothing here yet"
-        description="Your ads will appear here with their type, duration, company and approval status."
+      <ListToolbar>
+        <ListSearch value={list.q} onSearch={list.setSearch} label="Search ads" placeholder="Search by title…" />
+        <FilterSelect
+          label="Status"
+          value={query.status}
+          onChange={(value) => list.setFilter('status', value)}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
+        <FilterSelect
+          label="Type"
+          value={query.type}
+          onChange={(value) => list.setFilter('type', value)}
+          allLabel="All types"
+          options={TYPE_OPTIONS}
+        />
+        {isGlobal ? (
+          <CompanyFilter value={query.company_id} onChange={(value) => list.setFilter('company_id', value)} />
+        ) : null}
+        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
+      </ListToolbar>
+
+      <DataTable
+        label="Ads"
+        columns={columns}
+        rows={ads.data?.data}
+        rowKey={(ad) => ad.id}
+        loading={ads.isLoading}
+        refreshing={ads.isPlaceholderData}
+        error={ads.isError}
+        onRetry={() => ads.refetch()}
+        sort={query.sort}
+        onSortChange={list.setSort}
+        rowActions={rowActions}
+        empty={
+          list.hasFilters ? (
+            <EmptyState
+              icon={MegaphoneIcon}
+              title="No ads match"
+              description="Try another search or clear the filters."
+            >
+              <Button variant="outline" onClick={list.clear}>
+                Clear filters
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={MegaphoneIcon}
+              title="No ads yet"
+              description={
+                mayCreate
+                  ? 'Create your first ad: upload an image or video, then submit it for review.'
+                  : 'Ads that play on your screens will appear here.'
+              }
+            >
+              {mayCreate ? <PageLinkButton to="/dashboard/ads/create" icon={PlusIcon} label="Create ad" /> : null}
+            </EmptyState>
+          )
+        }
       />
+      <ListPagination
+        meta={ads.data?.meta}
+        noun="ads"
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+      />
+
+      <AdPreviewDialog ad={previewing} onClose={() => setPreviewing(null)} />
+      <RejectAdDialog ad={commands.rejecting} onClose={commands.closeReject} />
+      {commands.confirmDialog}
     </PageShell>
   );
 }

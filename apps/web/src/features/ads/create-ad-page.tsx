@@ -1,18 +1,38 @@
-import { ArrowLeftIcon, ImagePlusIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { AdCreate } from '@adloop/contract/ads';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateAd } from '@/features/ads/api/create-ad';
+import { useTransitionAd } from '@/features/ads/api/transition-ad';
+import { AdForm, type AdFormIntent } from '@/features/ads/components/ad-form';
+import { useAuth } from '@/lib/auth-context';
 
 export function CreateAdPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const create = useCreateAd();
+  const transition = useTransitionAd();
+
+  const onSave = async (values: AdCreate, intent: AdFormIntent) => {
+    const ad = await create.mutateAsync(values);
+    if (intent !== 'submit') {
+      toast.success('Draft saved', { description: `“${ad.title}” is saved. Submit it for review when it is ready.` });
+      navigate('/dashboard/ads');
+      return;
+    }
+    try {
+      await transition.mutateAsync({ id: ad.id, action: 'submit' });
+      toast.success('Ad submitted for review', { description: `“${ad.title}” plays once an admin approves it.` });
+      navigate('/dashboard/ads');
+    } catch {
+      // Created but not submitted: the edit page shows the draft and lets them try again.
+      navigate(`/dashboard/ads/edit/${ad.id}`);
+    }
+  };
+
   return (
-    <PageShell description="Upload an image or video, give it a title and choose the outlets it plays in.">
-      <EmptyState
-        icon={ImagePlusIcon}
-        title="Nothing here yet"
-        description="The form to create an ad will appear here: upload an image or video, give it a title and choose where it plays."
-      >
-        <PageLinkButton to="/dashboard/ads" icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
-      </EmptyState>
+    <PageShell description="Upload an image or video, or link to hosted media, then submit it for review.">
+      <AdForm chooseCompany={user.role === 'GLOBAL_ADMIN'} onSave={onSave} cancelTo="/dashboard/ads" />
     </PageShell>
   );
 }

@@ -1,21 +1,89 @@
-import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
-import { useParams } from 'react-router';
+import type { Ad, AdCreate, AdUpdate } from '@adloop/contract/ads';
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAd } from '@/features/ads/api/get-ad';
+import { useUpdateAd } from '@/features/ads/api/update-ad';
+import { AdForm } from '@/features/ads/components/ad-form';
+import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
+import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
+import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
 
-export function EditAdPage() {
-  const { id } = useParams();
+/** Only what changed is sent, so an untouched field never overwrites a newer version. */
+function changesOf(ad: Ad, values: AdCreate): AdUpdate {
+  const changes: AdUpdate = {};
+  if (values.title !== ad.title) changes.title = values.title;
+  if (values.media_url !== ad.media_url) changes.media_url = values.media_url;
+  if (values.type !== ad.type) changes.type = values.type;
+  if ((values.duration_seconds ?? null) !== ad.duration_seconds) changes.duration_seconds = values.duration_seconds;
+  return changes;
+}
+
+function EditAdForm({ ad }: { ad: Ad }) {
+  const navigate = useNavigate();
+  const update = useUpdateAd();
+  const commands = useAdCommands({ onDeleted: () => navigate('/dashboard/ads') });
+
+  const onSave = async (values: AdCreate) => {
+    const changes = changesOf(ad, values);
+    if (Object.keys(changes).length === 0) {
+      toast.info('Nothing to save');
+      return;
+    }
+    const saved = await update.mutateAsync({ id: ad.id, changes });
+    toast.success('Ad saved', { description: `“${saved.title}” is now version ${saved.version}.` });
+  };
 
   return (
-    <PageShell description="Change an ad’s title, media and targeting.">
-      <EmptyState
-        icon={PencilIcon}
-        title="Nothing here yet"
-        description={`The form to edit ad ${id} will appear here: its title, media, duration and targeting.`}
-      >
-        <PageLinkButton to="/dashboard/ads" icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
-      </EmptyState>
+    <>
+      <AdForm
+        // A new version from the server (a review step, another editor) starts the form afresh.
+        key={`${ad.id}-${ad.version}-${ad.status}`}
+        ad={ad}
+        chooseCompany={false}
+        onSave={onSave}
+        cancelTo="/dashboard/ads"
+        aside={
+          <AdStatusPanel
+            ad={ad}
+            busy={commands.pending}
+            onAction={(action) => commands.perform(ad, action)}
+            onDelete={() => commands.askDelete(ad)}
+          />
+        }
+      />
+      <RejectAdDialog ad={commands.rejecting} onClose={commands.closeReject} />
+      {commands.confirmDialog}
+    </>
+  );
+}
+
+export function EditAdPage() {
+  const { id = '' } = useParams();
+  const ad = useAd(id);
+
+  return (
+    <PageShell description="Change the ad's title, media or duration, and move it through review.">
+      {ad.isLoading ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy="true">
+          <Skeleton className="h-96 rounded-xl" />
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      ) : ad.data ? (
+        <EditAdForm ad={ad.data} />
+      ) : (
+        <EmptyState
+          icon={SearchXIcon}
+          title="Ad not found"
+          description="It may have been deleted, or it belongs to a company you do not manage."
+        >
+          <PageLinkButton to="/dashboard/ads" icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
+        </EmptyState>
+      )}
     </PageShell>
   );
 }

@@ -1,4 +1,4 @@
-import { SIGNED_OUT_USER } from '@adloop/contract/auth';
+import { type CurrentUser, SIGNED_OUT_USER } from '@adloop/contract/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const setUser = useCallback(
+    (user: CurrentUser) => queryClient.setQueryData(verifyQueryKey(token), { user }),
+    [queryClient, token],
+  );
+
   const logout = useCallback(() => {
     if (token !== null) void logoutSession(token);
     clearUserToken();
@@ -53,9 +58,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       loggedOut,
       signIn,
+      setUser,
       logout,
     }),
-    [status, verify.data, token, loggedOut, signIn, logout],
+    [status, verify.data, token, loggedOut, signIn, setUser, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

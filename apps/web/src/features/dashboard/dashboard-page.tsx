@@ -1,74 +1,283 @@
+import type { DashboardSummary } from '@adloop/contract/dashboard';
+import { can } from '@adloop/contract/permissions';
 import { ROLE_LABELS } from '@adloop/contract/roles';
-import { ArrowRightIcon, PlayCircleIcon } from 'lucide-react';
+import { formatDistanceToNow } from 'date-fns';
+import {
+  ActivityIcon,
+  AlertTriangleIcon,
+  Building2Icon,
+  CheckCircle2Icon,
+  ClockIcon,
+  MegaphoneIcon,
+  MonitorIcon,
+  MonitorOffIcon,
+  PlayCircleIcon,
+  RotateCwIcon,
+  ShieldQuestionIcon,
+  StoreIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { DASHBOARD_NAV } from '@/components/layouts/dashboard-nav';
 import { PageShell } from '@/components/layouts/page-shell';
-import { userInitials } from '@/components/layouts/user-initials';
-import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { SectionEmpty, SummarySection } from '@/features/dashboard/components/summary-section';
+import { mayManageUsers } from '@/lib/access';
 import { useAuth } from '@/lib/auth-context';
+import { cn } from '@/lib/utils';
+
+function ago(iso: string | null) {
+  return iso ? formatDistanceToNow(new Date(iso), { addSuffix: true }) : 'never';
+}
+
+function Stats({ summary }: { summary: DashboardSummary }) {
+  const { user } = useAuth();
+  const { counts } = summary;
+  const role = user.role;
+  const cards = [
+    counts.screens !== null && {
+      key: 'screens',
+      label: 'Screens online',
+      value: counts.screens_online ?? 0,
+      icon: MonitorIcon,
+      detail: `of ${counts.screens} ${counts.screens === 1 ? 'screen' : 'screens'}`,
+      to: can(role, 'screens', 'read') ? '/dashboard/screens' : undefined,
+      tone: counts.screens_online !== null && counts.screens_online < counts.screens ? ('warning' as const) : undefined,
+    },
+    counts.ads !== null && {
+      key: 'ads',
+      label: 'Ads',
+      value: counts.ads,
+      icon: MegaphoneIcon,
+      detail: counts.ads_pending_review ? `${counts.ads_pending_review} awaiting review` : 'None awaiting review',
+      to: can(role, 'ads', 'read') ? '/dashboard/ads' : undefined,
+    },
+    counts.plays_today !== null && {
+      key: 'plays',
+      label: 'Plays today',
+      value: counts.plays_today,
+      icon: PlayCircleIcon,
+      detail: 'Reported by screens so far',
+      to: can(role, 'playbackLogs', 'read') ? '/dashboard/playback-logs' : undefined,
+    },
+    counts.outlets !== null && {
+      key: 'outlets',
+      label: 'Outlets',
+      value: counts.outlets,
+      icon: StoreIcon,
+      to: can(role, 'outlets', 'read') ? '/dashboard/onboarding/outlet' : undefined,
+    },
+    counts.companies !== null && {
+      key: 'companies',
+      label: 'Companies',
+      value: counts.companies,
+      icon: Building2Icon,
+      to: can(role, 'companies', 'read') ? '/dashboard/onboarding/company' : undefined,
+    },
+    counts.users !== null && {
+      key: 'users',
+      label: 'Users',
+      value: counts.users,
+      icon: UsersIcon,
+      to: mayManageUsers(role) ? '/dashboard/onboarding/users' : undefined,
+    },
+  ].filter((card) => card !== false);
+
+  if (cards.length === 0) return null;
+  return (
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-6">
+      {cards.map(({ key, ...card }) => (
+        <StatCard key={key} {...card} />
+      ))}
+    </section>
+  );
+}
+
+function OfflineScreens({ summary }: { summary: DashboardSummary }) {
+  const { user } = useAuth();
+  const mayEdit = can(user.role, 'screens', 'update');
+  return (
+    <SummarySection
+      title="Screens offline now"
+      description="No heartbeat in the last few minutes."
+      to="/dashboard/screens?online=false"
+    >
+      {summary.offline_screens.length === 0 ? (
+        <SectionEmpty icon={CheckCircle2Icon}>Every screen is online.</SectionEmpty>
+      ) : (
+        <ul className="divide-y">
+          {summary.offline_screens.map((screen) => (
+            <li key={screen.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted">
+                <MonitorOffIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+              </span>
+              <div className="min-w-0 flex-1">
+                {mayEdit ? (
+                  <Link
+                    to={`/dashboard/screens/edit/${screen.id}`}
+                    className="font-mono text-sm font-medium hover:underline"
+                  >
+                    {screen.screen_code}
+                  </Link>
+                ) : (
+                  <span className="font-mono text-sm font-medium">{screen.screen_code}</span>
+                )}
+                <span className="block truncate text-xs text-muted-foreground">{screen.outlet_name}</span>
+              </div>
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {screen.last_seen_at ? `Seen ${ago(screen.last_seen_at)}` : 'Never connected'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SummarySection>
+  );
+}
+
+function PendingAds({ summary }: { summary: DashboardSummary }) {
+  const { user } = useAuth();
+  const mayOpen = can(user.role, 'ads', 'update');
+  return (
+    <SummarySection
+      title="Awaiting review"
+      description={
+        can(user.role, 'ads', 'approve') ? 'Ads waiting for your approval.' : 'Ads waiting for approval by AdLoop.'
+      }
+      to="/dashboard/ads?status=PENDING_REVIEW"
+    >
+      {summary.pending_ads.length === 0 ? (
+        <SectionEmpty icon={CheckCircle2Icon}>Nothing is waiting for review.</SectionEmpty>
+      ) : (
+        <ul className="divide-y">
+          {summary.pending_ads.map((ad) => (
+            <li key={ad.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-amber-500/10">
+                <ClockIcon className="size-4 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+              </span>
+              <div className="min-w-0 flex-1">
+                {mayOpen ? (
+                  <Link
+                    to={`/dashboard/ads/edit/${ad.id}`}
+                    className="block truncate text-sm font-medium hover:underline"
+                  >
+                    {ad.title}
+                  </Link>
+                ) : (
+                  <span className="block truncate text-sm font-medium">{ad.title}</span>
+                )}
+                <span className="block truncate text-xs text-muted-foreground">{ad.company_name}</span>
+              </div>
+              <span className="shrink-0 text-xs text-muted-foreground">{ago(ad.updated_at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SummarySection>
+  );
+}
+
+const ACTIVITY_LABELS = { ONLINE: 'came online', OFFLINE: 'went offline', HEARTBEAT: 'checked in' } as const;
+
+function RecentActivity({ summary }: { summary: DashboardSummary }) {
+  const { user } = useAuth();
+  return (
+    <SummarySection
+      title="Recent activity"
+      description="Screens coming online and going offline."
+      to={can(user.role, 'screenActivity', 'read') ? '/dashboard/screen-activity' : undefined}
+    >
+      {summary.recent_activity.length === 0 ? (
+        <SectionEmpty icon={ActivityIcon}>No screen activity yet.</SectionEmpty>
+      ) : (
+        <ol className="grid gap-3">
+          {summary.recent_activity.map((event) => (
+            <li
+              key={`${event.screen_id}-${event.occurred_at}-${event.kind}`}
+              className="flex items-start gap-3 text-sm"
+            >
+              <span
+                className={cn(
+                  'mt-1.5 size-2 shrink-0 rounded-full',
+                  event.kind === 'OFFLINE' ? 'bg-muted-foreground/50' : 'bg-emerald-500',
+                )}
+                aria-hidden="true"
+              />
+              <p className="min-w-0 flex-1">
+                <span className="font-mono font-medium">{event.screen_code}</span> {ACTIVITY_LABELS[event.kind]}
+                <span className="block truncate text-xs text-muted-foreground">{event.outlet_name}</span>
+              </p>
+              <time dateTime={event.occurred_at} className="shrink-0 text-xs text-muted-foreground">
+                {ago(event.occurred_at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SummarySection>
+  );
+}
+
+function SummarySkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-6">
+        {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+    </div>
+  );
+}
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const shortcuts = DASHBOARD_NAV.flatMap((group) => group.items).filter(
-    (item) => item.url !== '/dashboard' && item.access(user.role),
-  );
+  const unmapped = user.role === 'UNMAPPED';
+  const summary = useDashboardSummary(!unmapped);
+  const data = summary.data;
+  const seesScreens = can(user.role, 'screens', 'read');
+  const seesAds = can(user.role, 'ads', 'read') && user.role !== 'OUTLET_ADMIN' && user.role !== 'OUTLET_EMPLOYEE';
 
   return (
-    <PageShell description="An overview of your AdLoop workspace.">
-      <Card>
-        <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <Avatar size="lg" className="size-12">
-            <AvatarFallback className="bg-primary/10 text-base font-semibold text-primary">
-              {userInitials(user.name)}
-            </AvatarFallback>
-          </Avatar>
-          <div className="min-w-0 flex-1 space-y-1">
-            <h2 className="text-lg font-semibold">Welcome back, {user.name}</h2>
-            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-          </div>
-          <Badge variant="secondary" className="self-start sm:self-center">
-            {ROLE_LABELS[user.role]}
-          </Badge>
-        </CardContent>
-      </Card>
-
-      <section aria-labelledby="shortcuts-heading" className="space-y-3">
-        <h2 id="shortcuts-heading" className="text-sm font-medium text-muted-foreground">
-          Your workspace
-        </h2>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {shortcuts.map((item) => (
-            <Link
-              key={item.url}
-              to={item.url}
-              className="group flex items-start gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <item.icon className="size-4" aria-hidden="true" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-1 font-medium">
-                  {item.title}
-                  <ArrowRightIcon
-                    className="size-3.5 opacity-0 transition-opacity group-hover:opacity-100"
-                    aria-hidden="true"
-                  />
-                </span>
-                <span className="block text-sm text-muted-foreground">{item.description}</span>
-              </span>
-            </Link>
-          ))}
+    <PageShell
+      description={`Welcome back, ${user.name}. Here is what needs your attention.`}
+      actions={<Badge variant="secondary">{ROLE_LABELS[user.role]}</Badge>}
+    >
+      {unmapped ? (
+        <EmptyState
+          icon={ShieldQuestionIcon}
+          title="Your account has no role yet"
+          description="An administrator still has to give you a role and a company or outlet. Until then you can update your profile in Settings."
+        />
+      ) : summary.isLoading ? (
+        <SummarySkeleton />
+      ) : !data ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-12 text-center">
+          <AlertTriangleIcon className="size-6 text-destructive" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">The overview could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => summary.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
         </div>
-      </section>
-
-      <EmptyState
-        icon={PlayCircleIcon}
-        title="Nothing here yet"
-        description="Today's plays, screens online and top ads will appear here once your screens start reporting."
-      />
+      ) : (
+        <>
+          <Stats summary={data} />
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            {seesScreens ? <OfflineScreens summary={data} /> : null}
+            {seesAds ? <PendingAds summary={data} /> : null}
+            {seesScreens ? <RecentActivity summary={data} /> : null}
+          </div>
+        </>
+      )}
     </PageShell>
   );
 }

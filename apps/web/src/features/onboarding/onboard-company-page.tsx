@@ -1,23 +1,23 @@
-import { ArrowLeftIcon, Building2Icon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { CompanyUpdate } from '@adloop/contract/companies';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateCompany } from '@/features/onboarding/api/create-company';
+import { CompanyForm } from '@/features/onboarding/components/company-form';
 
 export function OnboardCompanyPage() {
+  const navigate = useNavigate();
+  const create = useCreateCompany();
+
+  const onSave = async ({ name = '', contact_email, contact_phone }: CompanyUpdate) => {
+    const company = await create.mutateAsync({ name, contact_email, contact_phone });
+    toast.success(`${company.name} onboarded`, { description: 'Onboard its people next, from Users.' });
+    navigate('/dashboard/onboarding/company');
+  };
+
   return (
-    <PageShell description="Add an advertiser company to the network.">
-      <EmptyState
-        icon={Building2Icon}
-        title="Nothing here yet"
-        description="The form to onboard a company will appear here: its name, contact details and first admin."
-      >
-        <PageLinkButton
-          to="/dashboard/onboarding/company"
-          icon={ArrowLeftIcon}
-          label="Back to Companies"
-          variant="outline"
-        />
-      </EmptyState>
+    <PageShell description="Add an advertiser whose ads will play on screens.">
+      <CompanyForm onSave={onSave} />
     </PageShell>
   );
 }

@@ -1,23 +1,23 @@
-import { ArrowLeftIcon, StoreIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { OutletUpdate } from '@adloop/contract/outlets';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateOutlet } from '@/features/onboarding/api/create-outlet';
+import { OutletForm } from '@/features/onboarding/components/outlet-form';
 
 export function OnboardOutletPage() {
+  const navigate = useNavigate();
+  const create = useCreateOutlet();
+
+  const onSave = async ({ name = '', outlet_code = '', is_active: _unused, ...rest }: OutletUpdate) => {
+    const outlet = await create.mutateAsync({ ...rest, name, outlet_code, address: rest.address ?? '' });
+    toast.success(`${outlet.name} onboarded`, { description: 'Add its screens next, from Screens.' });
+    navigate('/dashboard/onboarding/outlet');
+  };
+
   return (
     <PageShell description="Add a venue that will run AdLoop screens.">
-      <EmptyState
-        icon={StoreIcon}
-        title="Nothing here yet"
-        description="The form to onboard an outlet will appear here: its name, outlet code, address and first admin."
-      >
-        <PageLinkButton
-          to="/dashboard/onboarding/outlet"
-          icon={ArrowLeftIcon}
-          label="Back to Outlets"
-          variant="outline"
-        />
-      </EmptyState>
+      <OutletForm mayManage onSave={onSave} />
     </PageShell>
   );
 }

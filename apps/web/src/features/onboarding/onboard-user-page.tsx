@@ -1,18 +1,35 @@
-import { ArrowLeftIcon, UserPlusIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { UserCreate } from '@adloop/contract/users';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
+import { useCreateUser } from '@/features/onboarding/api/create-user';
+import { UserForm } from '@/features/onboarding/components/user-form';
+
+type Invitation = { name: string; email: string; temporaryPassword: string };
 
 export function OnboardUserPage() {
+  const navigate = useNavigate();
+  const create = useCreateUser();
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+
+  const onSave = async (values: UserCreate) => {
+    const { user, temporary_password } = await create.mutateAsync(values);
+    toast.success(`${user.name} onboarded`);
+    setInvitation({ name: user.name, email: user.email, temporaryPassword: temporary_password });
+  };
+
   return (
-    <PageShell description="Invite a staff member and give them a role.">
-      <EmptyState
-        icon={UserPlusIcon}
-        title="Nothing here yet"
-        description="The form to onboard a user will appear here: their name, email, role and company or outlet."
-      >
-        <PageLinkButton to="/dashboard/onboarding/users" icon={ArrowLeftIcon} label="Back to Users" variant="outline" />
-      </EmptyState>
+    <PageShell description="Give a staff member an account, a role and the company or outlets it covers.">
+      <UserForm onSave={onSave} />
+      <SecretRevealDialog
+        secret={invitation?.temporaryPassword ?? null}
+        title={`Temporary password for ${invitation?.name ?? ''}`}
+        description={`Share it with ${invitation?.email ?? 'them'} privately. They sign in at /login and must choose their own password right away.`}
+        secretLabel="Temporary password"
+        onDone={() => navigate('/dashboard/onboarding/users')}
+      />
     </PageShell>
   );
 }

@@ -1,18 +1,27 @@
-import { ArrowLeftIcon, MonitorUpIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { ScreenCreate } from '@adloop/contract/screens';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateScreen } from '@/features/screens/api/create-screen';
+import { CreateScreenForm } from '@/features/screens/components/create-screen-form';
+import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 
 export function CreateScreenPage() {
+  const navigate = useNavigate();
+  const create = useCreateScreen();
+  const [revealed, setRevealed] = useState<{ screenCode: string; passcode: string } | null>(null);
+
+  const onCreate = async (values: ScreenCreate) => {
+    const { screen, passcode } = await create.mutateAsync(values);
+    toast.success(`Screen ${screen.screen_code} created`);
+    setRevealed({ screenCode: screen.screen_code, passcode });
+  };
+
   return (
-    <PageShell description="Register a screen in one of your outlets and give it a 6-digit passcode.">
-      <EmptyState
-        icon={MonitorUpIcon}
-        title="Nothing here yet"
-        description="The form to create a screen will appear here: its outlet, screen code and 6-digit passcode."
-      >
-        <PageLinkButton to="/dashboard/screens" icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
-      </EmptyState>
+    <PageShell description="Add a display screen to an outlet and get the passcode it signs in with.">
+      <CreateScreenForm onCreate={onCreate} />
+      <PasscodeDialog revealed={revealed} onDone={() => navigate('/dashboard/screens')} />
     </PageShell>
   );
 }

@@ -1,21 +1,100 @@
-import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
-import { useParams } from 'react-router';
+import type { Screen, ScreenUpdate } from '@adloop/contract/screens';
+import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, Trash2Icon } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useScreen } from '@/features/screens/api/get-screen';
+import { useUpdateScreen } from '@/features/screens/api/update-screen';
+import { EditScreenForm } from '@/features/screens/components/edit-screen-form';
+import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
+import { ScreenConnection, ScreenStatusBadges } from '@/features/screens/components/screen-badges';
+import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
 
-export function EditScreenPage() {
-  const { id } = useParams();
+function ScreenEditor({ screen }: { screen: Screen }) {
+  const navigate = useNavigate();
+  const update = useUpdateScreen();
+  const commands = useScreenCommands({ onDeleted: () => navigate('/dashboard/screens') });
+
+  const onSave = async (changes: ScreenUpdate) => {
+    if (Object.keys(changes).length === 0) return;
+    await update.mutateAsync({ id: screen.id, changes });
+    toast.success(`${screen.screen_code} saved`);
+  };
 
   return (
-    <PageShell description="Change a screen’s name or outlet, or reset its passcode.">
-      <EmptyState
-        icon={PencilIcon}
-        title="Nothing here yet"
-        description={`The form to edit screen ${id} will appear here: its name, outlet and a passcode reset.`}
-      >
-        <PageLinkButton to="/dashboard/screens" icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
-      </EmptyState>
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+      <EditScreenForm key={screen.id} screen={screen} onSave={onSave} />
+      <div className="grid gap-6">
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle>Connection</CardTitle>
+            <CardDescription>Refreshes every 15 seconds.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <ScreenConnection screen={screen} />
+            <ScreenStatusBadges screen={screen} />
+          </CardContent>
+        </Card>
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle>Passcode</CardTitle>
+            <CardDescription>
+              Lost, shared or locked after wrong attempts? A new passcode signs the screen out and lifts the lock.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button type="button" variant="outline" onClick={() => commands.askReset(screen)}>
+              <KeyRoundIcon aria-hidden="true" />
+              Reset passcode
+            </Button>
+          </CardContent>
+        </Card>
+        <Card className="gap-4 border-destructive/30">
+          <CardHeader>
+            <CardTitle>Delete screen</CardTitle>
+            <CardDescription>Removes the screen. Its playback history stays in the reports.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button type="button" variant="destructive" onClick={() => commands.askDelete(screen)}>
+              <Trash2Icon aria-hidden="true" />
+              Delete screen
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <PasscodeDialog revealed={commands.revealed} onDone={commands.closeRevealed} />
+      {commands.confirmDialog}
+    </div>
+  );
+}
+
+export function EditScreenPage() {
+  const { id = '' } = useParams();
+  const screen = useScreen(id);
+
+  return (
+    <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode.">
+      {screen.isLoading ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true">
+          <Skeleton className="h-96 rounded-xl" />
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      ) : screen.data ? (
+        <ScreenEditor screen={screen.data} />
+      ) : (
+        <EmptyState
+          icon={SearchXIcon}
+          title="Screen not found"
+          description="It may have been deleted, or it belongs to an outlet you do not manage."
+        >
+          <PageLinkButton to="/dashboard/screens" icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
+        </EmptyState>
+      )}
     </PageShell>
   );
 }

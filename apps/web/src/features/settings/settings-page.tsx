@@ -1,38 +1,46 @@
-import { ROLE_LABELS } from '@adloop/contract/roles';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAuth } from '@/lib/auth-context';
-
-function ProfileField({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words sm:col-span-2">{value}</dd>
-    </div>
-  );
-}
+import { PasswordForm } from '@/features/settings/components/password-form';
+import { ProfileForm } from '@/features/settings/components/profile-form';
+import { ThemeChoice } from '@/features/settings/components/theme-choice';
 
 export function SettingsPage() {
-  const { user } = useAuth();
-
   return (
-    <PageShell description="Your account on AdLoop.">
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>
-            The details of your signed-in account. Editing them and changing your password will be possible here.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y">
-            <ProfileField label="Name" value={user.name} />
-            <ProfileField label="Email" value={user.email} />
-            <ProfileField label="Phone" value={user.phone_number || 'Not set'} />
-            <ProfileField label="Role" value={ROLE_LABELS[user.role]} />
-          </dl>
-        </CardContent>
-      </Card>
+    <PageShell description="Your profile, your password and how the dashboard looks.">
+      <div className="grid max-w-3xl gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>How you appear to your team.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ProfileForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Password</CardTitle>
+            <CardDescription>Changing it signs you out on every other device.</CardDescription>
+          </CardHeader>
+          <CardContent className="max-w-md">
+            <PasswordForm
+              onChanged={() =>
+                toast.success('Password changed', { description: 'Other devices have been signed out.' })
+              }
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Appearance</CardTitle>
+            <CardDescription>The dashboard's colours on this browser.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ThemeChoice />
+          </CardContent>
+        </Card>
+      </div>
     </PageShell>
   );
 }

@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { InfoIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useLogin } from '@/features/auth/api/login';
-import { PasswordInput } from '@/features/auth/components/password-input';
 
 const DEMO_CONTACT_EMAIL = 'demo@adloop.app';
 

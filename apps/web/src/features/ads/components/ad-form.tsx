@@ -1,0 +1,273 @@
+import { type Ad, type AdCreate, adCreateSchema } from '@adloop/contract/ads';
+import { DEFAULT_IMAGE_DURATION_SECONDS, REPEATS_PER_AD } from '@adloop/contract/constants';
+import { Loader2Icon, SaveIcon, SendIcon } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { OptionPicker } from '@/components/option-picker';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useCompanyOptions } from '@/features/ads/api/get-company-options';
+import { AdPreview } from '@/features/ads/components/ad-preview';
+import { MediaField } from '@/features/ads/components/media-field';
+import { applyServerErrors } from '@/lib/form-errors';
+import { formResolver } from '@/lib/form-resolver';
+
+export type AdFormIntent = 'draft' | 'submit' | 'save';
+
+type AdFormProps = {
+  /** The ad being edited; absent when creating one. */
+  ad?: Ad;
+  /** Global admins choose the advertiser; company staff make ads for their own company. */
+  chooseCompany: boolean;
+  onSave: (values: AdCreate, intent: AdFormIntent) => Promise<unknown>;
+  cancelTo: string;
+  /** Cards shown above the preview, e.g. the ad's status and review. */
+  aside?: ReactNode;
+};
+
+const FIELDS = ['company_id', 'title', 'type', 'media_url', 'duration_seconds'] as const;
+
+function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate>>['control'] }) {
+  const [search, setSearch] = useState('');
+  const companies = useCompanyOptions(search);
+  const options = (companies.data ?? []).map((company) => ({
+    value: company.id,
+    label: company.name,
+    description: company.is_active ? undefined : 'Inactive',
+  }));
+  return (
+    <FormField
+      control={control}
+      name="company_id"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Company</FormLabel>
+          <FormControl>
+            <OptionPicker
+              options={options}
+              loading={companies.isLoading}
+              value={field.value ? [field.value] : []}
+              onChange={(value) => field.onChange(value[0])}
+              onSearchChange={setSearch}
+              onBlur={field.onBlur}
+              placeholder="Choose the advertiser"
+              searchPlaceholder="Search companies"
+              emptyText="No company matches."
+            />
+          </FormControl>
+          <FormDescription>The advertiser the ad belongs to and whose plays are billed.</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Create or edit an ad: title, media (uploaded or by URL) and, for images, how long each play lasts. */
+export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormProps) {
+  const schema = useMemo(
+    () =>
+      adCreateSchema.superRefine((values, context) => {
+        if (chooseCompany && !values.company_id) {
+          context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose a company' });
+        }
+      }),
+    [chooseCompany],
+  );
+  const form = useForm({
+    resolver: formResolver(schema),
+    defaultValues: {
+      title: ad?.title ?? '',
+      type: ad?.type ?? 'IMAGE',
+      media_url: ad?.media_url ?? '',
+      duration_seconds: ad ? ad.duration_seconds : DEFAULT_IMAGE_DURATION_SECONDS,
+    },
+  });
+  const [title, type, mediaUrl, duration] = useWatch({
+    control: form.control,
+    name: ['title', 'type', 'media_url', 'duration_seconds'],
+  });
+  const [intent, setIntent] = useState<AdFormIntent | null>(null);
+
+  const save = (chosen: AdFormIntent) =>
+    form.handleSubmit(async (values) => {
+      setIntent(chosen);
+      const ad: AdCreate = {
+        ...values,
+        company_id: chooseCompany ? values.company_id : undefined,
+        duration_seconds: values.type === 'IMAGE' ? (values.duration_seconds ?? DEFAULT_IMAGE_DURATION_SECONDS) : null,
+      };
+      try {
+        await onSave(ad, chosen);
+      } catch (error) {
+        applyServerErrors(error, form.setError, FIELDS);
+      } finally {
+        setIntent(null);
+      }
+    });
+
+  const busy = intent !== null || form.formState.isSubmitting;
+  const seconds = duration ?? DEFAULT_IMAGE_DURATION_SECONDS;
+
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={save(ad ? 'save' : 'submit')}
+        noValidate
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>Ad details</CardTitle>
+            <CardDescription>
+              {ad
+                ? `Saving creates version ${ad.version + 1}. Screens playing the ad pick it up within seconds.`
+                : 'What screens show, and for how long.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {chooseCompany && !ad ? <CompanyField control={form.control} /> : null}
+            {ad ? (
+              <div className="grid gap-1">
+                <span className="text-sm font-medium">Company</span>
+                <span className="text-sm text-muted-foreground">{ad.company.name}</span>
+              </div>
+            ) : null}
+            <FormField
+              control={form.control}
+              name="title"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Title</FormLabel>
+                  <FormControl>
+                    <Input placeholder="e.g. Cold brew, summer offer" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormDescription>Shown on the screen's caption and in reports.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-2">
+              <span className="text-sm font-medium">Media</span>
+              <MediaField
+                media_url={mediaUrl}
+                type={type}
+                disabled={busy}
+                error={form.formState.errors.media_url?.message ?? form.formState.errors.type?.message}
+                onChange={(media) => {
+                  form.setValue('media_url', media.media_url, {
+                    shouldDirty: true,
+                    shouldValidate: form.formState.isSubmitted,
+                  });
+                  form.setValue('type', media.type, { shouldDirty: true });
+                  if (media.type === 'IMAGE' && form.getValues('duration_seconds') == null) {
+                    form.setValue('duration_seconds', DEFAULT_IMAGE_DURATION_SECONDS);
+                  }
+                }}
+              />
+            </div>
+            {type === 'IMAGE' ? (
+              <FormField
+                control={form.control}
+                name="duration_seconds"
+                render={({ field }) => (
+                  <FormItem className="max-w-56">
+                    <FormLabel>Duration</FormLabel>
+                    <div className="relative">
+                      <FormControl>
+                        <Input
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={3600}
+                          step={1}
+                          placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
+                          className="pr-20"
+                          name={field.name}
+                          ref={field.ref}
+                          onBlur={field.onBlur}
+                          value={field.value ?? ''}
+                          onChange={(event) =>
+                            field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
+                          }
+                        />
+                      </FormControl>
+                      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+                        seconds
+                      </span>
+                    </div>
+                    <FormDescription>How long the image stays up per play.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ) : null}
+          </CardContent>
+          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
+            <Button asChild variant="ghost" className="w-full sm:w-auto">
+              <Link to={cancelTo}>Cancel</Link>
+            </Button>
+            {ad ? (
+              <Button type="submit" disabled={busy || !form.formState.isDirty} className="w-full sm:w-auto">
+                {intent === 'save' ? (
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <SaveIcon aria-hidden="true" />
+                )}
+                Save changes
+              </Button>
+            ) : (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={save('draft')}
+                  className="w-full sm:w-auto"
+                >
+                  {intent === 'draft' ? (
+                    <Loader2Icon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <SaveIcon aria-hidden="true" />
+                  )}
+                  Save draft
+                </Button>
+                <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+                  {intent === 'submit' ? (
+                    <Loader2Icon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <SendIcon aria-hidden="true" />
+                  )}
+                  Submit for review
+                </Button>
+              </>
+            )}
+          </CardFooter>
+        </Card>
+
+        <div className="grid gap-6">
+          {aside}
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle>Preview</CardTitle>
+              <CardDescription>As a screen shows it, full-screen in 16:9.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <AdPreview mediaUrl={mediaUrl} type={type} title={title} />
+              {mediaUrl ? (
+                <p className="text-xs text-muted-foreground">
+                  {type === 'IMAGE'
+                    ? `Shows for ${seconds} s per play, ${REPEATS_PER_AD} plays in a row before the next ad.`
+                    : `Plays to the end, ${REPEATS_PER_AD} times in a row before the next ad.`}
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,277 @@
+import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
+import { MapPinIcon, SaveIcon, StoreIcon } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { OptionPicker } from '@/components/option-picker';
+import { TagInput } from '@/components/tag-input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { usePincode } from '@/features/onboarding/api/get-pincode';
+import { FormFooter } from '@/features/onboarding/components/form-footer';
+import { PercentInput } from '@/features/onboarding/components/percent-input';
+import { applyServerErrors } from '@/lib/form-errors';
+import { formResolver } from '@/lib/form-resolver';
+
+const FIELDS = [
+  'name',
+  'outlet_code',
+  'address',
+  'city',
+  'pincode',
+  'timezone',
+  'tags',
+  'commission_bps',
+  'is_active',
+] as const;
+const BLANKS = { blankAsNull: ['city', 'pincode'], blankAsAbsent: ['timezone'] } as const;
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function useTimeZoneOptions() {
+  return useMemo(() => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    // The browser's own zone may be an alias (UTC) that the canonical list leaves out.
+    if (!zones.includes(BROWSER_TIME_ZONE)) zones.unshift(BROWSER_TIME_ZONE);
+    return zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  }, []);
+}
+
+type OutletFormProps = {
+  outlet?: Outlet;
+  /** Only AdLoop's admins switch outlets on and off and set their commission. */
+  mayManage: boolean;
+  onSave: (values: OutletUpdate) => Promise<unknown>;
+};
+
+/** A venue that runs screens: where it is, its local time, its tags for targeting and its share of revenue. */
+export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
+  const timeZones = useTimeZoneOptions();
+  const form = useForm({
+    resolver: formResolver(outletUpdateSchema, BLANKS),
+    defaultValues: {
+      name: outlet?.name ?? '',
+      outlet_code: outlet?.outlet_code ?? '',
+      address: outlet?.address ?? '',
+      city: outlet?.city ?? '',
+      pincode: outlet?.pincode ?? '',
+      timezone: outlet?.timezone ?? BROWSER_TIME_ZONE,
+      tags: outlet?.tags ?? [],
+      commission_bps: outlet?.commission_bps,
+      is_active: outlet && mayManage ? outlet.is_active : undefined,
+    },
+  });
+  const pincode = useWatch({ control: form.control, name: 'pincode' }) ?? '';
+  const place = usePincode(pincode.trim());
+
+  // A known pincode fills in an empty city.
+  useEffect(() => {
+    if (place.data && !form.getValues('city')) form.setValue('city', place.data.city, { shouldDirty: true });
+  }, [place.data, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(mayManage ? values : { ...values, commission_bps: undefined, is_active: undefined });
+      form.reset(form.getValues());
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS, 'outlet_code');
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="max-w-3xl">
+        <Card>
+          <CardHeader>
+            <CardTitle>{outlet ? outlet.name : 'New outlet'}</CardTitle>
+            <CardDescription>
+              {outlet
+                ? 'Changes apply to every screen in this outlet.'
+                : 'A venue that runs screens. Add its screens and onboard its staff next.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div className="grid gap-6 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="name"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Outlet name</FormLabel>
+                    <FormControl>
+                      <Input placeholder="e.g. Third Wave, Indiranagar" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="outlet_code"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Outlet code</FormLabel>
+                    <FormControl>
+                      <Input
+                        placeholder="e.g. TW-BLR-01"
+                        spellCheck={false}
+                        autoComplete="off"
+                        className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+                        {...field}
+                        onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                      />
+                    </FormControl>
+                    <FormDescription>Short and unique; shown in reports.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="address"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Address</FormLabel>
+                  <FormControl>
+                    <Textarea rows={2} placeholder="Street, area" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="pincode"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Pincode</FormLabel>
+                    <FormControl>
+                      <Input
+                        inputMode="numeric"
+                        maxLength={6}
+                        placeholder="560038"
+                        {...field}
+                        value={field.value ?? ''}
+                      />
+                    </FormControl>
+                    {place.data ? (
+                      <FormDescription className="flex items-center gap-1">
+                        <MapPinIcon className="size-3.5" aria-hidden="true" />
+                        {place.data.city}, {place.data.state}
+                      </FormDescription>
+                    ) : null}
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="city"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>City</FormLabel>
+                    <FormControl>
+                      <Input placeholder="Bengaluru" {...field} value={field.value ?? ''} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Time zone</FormLabel>
+                  <FormControl>
+                    <OptionPicker
+                      options={timeZones}
+                      value={field.value ? [field.value] : []}
+                      onChange={(value) => field.onChange(value[0])}
+                      onBlur={field.onBlur}
+                      placeholder="Choose a time zone"
+                      searchPlaceholder="Search time zones"
+                      emptyText="No time zone matches."
+                    />
+                  </FormControl>
+                  <FormDescription>Reports show plays in the outlet's local time.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="tags"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Tags</FormLabel>
+                  <FormControl>
+                    <TagInput
+                      value={field.value ?? []}
+                      onChange={field.onChange}
+                      placeholder="e.g. cafe, premium — press Enter to add"
+                    />
+                  </FormControl>
+                  <FormDescription>Advertisers target ads at outlets by tag.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {mayManage ? (
+              <FormField
+                control={form.control}
+                name="commission_bps"
+                render={({ field }) => (
+                  <FormItem className="max-w-56">
+                    <FormLabel>Commission</FormLabel>
+                    <FormControl>
+                      <PercentInput
+                        placeholder="15"
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                      />
+                    </FormControl>
+                    <FormDescription>The outlet's share of what its screens earn.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ) : null}
+            {outlet && mayManage ? (
+              <FormField
+                control={form.control}
+                name="is_active"
+                render={({ field }) => (
+                  <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-4">
+                    <div className="space-y-1">
+                      <FormLabel>Active</FormLabel>
+                      <FormDescription>
+                        An inactive outlet's screens stop playing and its staff cannot sign in.
+                      </FormDescription>
+                    </div>
+                    <FormControl>
+                      <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
+                    </FormControl>
+                  </FormItem>
+                )}
+              />
+            ) : null}
+          </CardContent>
+          <FormFooter
+            cancelTo="/dashboard/onboarding/outlet"
+            submitLabel={outlet ? 'Save changes' : 'Onboard outlet'}
+            icon={outlet ? SaveIcon : StoreIcon}
+            pending={form.formState.isSubmitting}
+            disabled={outlet ? !form.formState.isDirty : false}
+          />
+        </Card>
+      </form>
+    </Form>
+  );
+}

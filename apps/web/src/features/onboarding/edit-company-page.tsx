@@ -1,0 +1,53 @@
+import type { CompanyUpdate } from '@adloop/contract/companies';
+import { can } from '@adloop/contract/permissions';
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { useParams } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
+import { PageLinkButton } from '@/components/layouts/page-link-button';
+import { PageShell } from '@/components/layouts/page-shell';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCompany } from '@/features/onboarding/api/get-company';
+import { useUpdateCompany } from '@/features/onboarding/api/update-company';
+import { CompanyForm } from '@/features/onboarding/components/company-form';
+import { useAuth } from '@/lib/auth-context';
+
+export function EditCompanyPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const company = useCompany(id);
+  const update = useUpdateCompany();
+
+  const onSave = async (changes: CompanyUpdate) => {
+    const saved = await update.mutateAsync({ id, changes });
+    toast.success(`${saved.name} saved`);
+  };
+
+  return (
+    <PageShell description="The company's name and contacts.">
+      {company.isLoading ? (
+        <Skeleton className="h-80 max-w-2xl rounded-xl" aria-busy="true" />
+      ) : company.data ? (
+        <CompanyForm
+          key={company.data.id}
+          company={company.data}
+          mayToggleActive={can(user.role, 'companies', 'create')}
+          onSave={onSave}
+        />
+      ) : (
+        <EmptyState
+          icon={SearchXIcon}
+          title="Company not found"
+          description="It may have been deleted, or you do not manage it."
+        >
+          <PageLinkButton
+            to="/dashboard/onboarding/company"
+            icon={ArrowLeftIcon}
+            label="Back to Companies"
+            variant="outline"
+          />
+        </EmptyState>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,113 @@
+import { can } from '@adloop/contract/permissions';
+import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
+import { format } from 'date-fns';
+import { ArrowLeftIcon, SearchXIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
+import { PageLinkButton } from '@/components/layouts/page-link-button';
+import { PageShell } from '@/components/layouts/page-shell';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUser } from '@/features/onboarding/api/get-user';
+import { useUpdateUser } from '@/features/onboarding/api/update-user';
+import { ActiveBadge } from '@/features/onboarding/components/active-badge';
+import { UserForm } from '@/features/onboarding/components/user-form';
+import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
+import { useAuth } from '@/lib/auth-context';
+
+/** Only what changed is sent; the email is the sign-in name and never changes here. */
+function changesOf(user: User, values: UserCreate): UserUpdate {
+  const changes: UserUpdate = {};
+  if (values.name !== user.name) changes.name = values.name;
+  if ((values.phone_number ?? null) !== user.phone_number) changes.phone_number = values.phone_number ?? null;
+  if (values.role !== user.role) changes.role = values.role;
+  if (values.company_id && values.company_id !== user.companies[0]?.id) changes.company_id = values.company_id;
+  const outlets = user.outlets
+    .map((outlet) => outlet.id)
+    .sort()
+    .join(',');
+  if (values.outlet_ids && [...values.outlet_ids].sort().join(',') !== outlets) changes.outlet_ids = values.outlet_ids;
+  return changes;
+}
+
+function UserEditor({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const { user: me } = useAuth();
+  const update = useUpdateUser();
+  const commands = useUserCommands({ onDeleted: () => navigate('/dashboard/onboarding/users') });
+
+  const onSave = async (values: UserCreate) => {
+    const changes = changesOf(user, values);
+    if (Object.keys(changes).length === 0) return;
+    const saved = await update.mutateAsync({ id: user.id, changes });
+    toast.success(`${saved.name} saved`);
+  };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,42rem)_minmax(0,20rem)]">
+      <UserForm key={user.id} user={user} onSave={onSave} />
+      <div className="grid gap-6">
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle className="flex items-center justify-between gap-2">
+              Account
+              <ActiveBadge active={user.is_active} inactiveLabel="Deactivated" />
+            </CardTitle>
+            <CardDescription>
+              Added {format(new Date(user.created_at), 'd MMM yyyy')}.{' '}
+              {user.must_change_password ? 'Has not signed in and chosen a password yet.' : null}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={() => commands.toggleActive(user)}>
+              {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
+              {user.is_active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+            {can(me.role, 'users', 'delete') ? (
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                onClick={() => commands.askDelete(user)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+      {commands.confirmDialog}
+    </div>
+  );
+}
+
+export function EditUserPage() {
+  const { id = '' } = useParams();
+  const user = useUser(id);
+
+  return (
+    <PageShell description="The user's name, role and the company or outlets they work for.">
+      {user.isLoading ? (
+        <Skeleton className="h-96 max-w-2xl rounded-xl" aria-busy="true" />
+      ) : user.data ? (
+        <UserEditor user={user.data} />
+      ) : (
+        <EmptyState
+          icon={SearchXIcon}
+          title="User not found"
+          description="They may have been deleted, or you do not manage them."
+        >
+          <PageLinkButton
+            to="/dashboard/onboarding/users"
+            icon={ArrowLeftIcon}
+            label="Back to Users"
+            variant="outline"
+          />
+        </EmptyState>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Company } from '@adloop/contract/companies';
+import { toast } from 'sonner';
+import { useConfirmDialog } from '@/components/confirm-dialog';
+import { useDeleteCompany } from '@/features/onboarding/api/delete-company';
+import { useUpdateCompany } from '@/features/onboarding/api/update-company';
+
+/** Deactivate, reactivate or delete a company, asking first where its ads or people are affected. */
+export function useCompanyCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const confirm = useConfirmDialog();
+  const update = useUpdateCompany();
+  const remove = useDeleteCompany();
+
+  const setActive = async (company: Company, isActive: boolean) => {
+    await update.mutateAsync({ id: company.id, changes: { is_active: isActive } });
+    toast.success(isActive ? `${company.name} reactivated` : `${company.name} deactivated`);
+  };
+
+  const toggleActive = (company: Company) => {
+    if (!company.is_active) {
+      setActive(company, true).catch(() => undefined);
+      return;
+    }
+    confirm.ask({
+      title: `Deactivate ${company.name}?`,
+      description: 'Its ads stop playing and its people can no longer sign in. You can reactivate it later.',
+      confirmLabel: 'Deactivate',
+      destructive: true,
+      onConfirm: () => setActive(company, false),
+    });
+  };
+
+  const askDelete = (company: Company) =>
+    confirm.ask({
+      title: `Delete ${company.name}?`,
+      description: `The company and its ${company.ads_count} ads are removed for good. Reports keep the plays already made.`,
+      confirmLabel: 'Delete company',
+      destructive: true,
+      onConfirm: async () => {
+        await remove.mutateAsync(company.id);
+        toast.success(`${company.name} deleted`);
+        onDeleted?.();
+      },
+    });
+
+  return { toggleActive, askDelete, confirmDialog: confirm.dialog };
+}

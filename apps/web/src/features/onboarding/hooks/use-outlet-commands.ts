@@ -1,0 +1,46 @@
+import type { Outlet } from '@adloop/contract/outlets';
+import { toast } from 'sonner';
+import { useConfirmDialog } from '@/components/confirm-dialog';
+import { useDeleteOutlet } from '@/features/onboarding/api/delete-outlet';
+import { useUpdateOutlet } from '@/features/onboarding/api/update-outlet';
+
+/** Deactivate, reactivate or delete an outlet, asking first where its screens are affected. */
+export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const confirm = useConfirmDialog();
+  const update = useUpdateOutlet();
+  const remove = useDeleteOutlet();
+
+  const setActive = async (outlet: Outlet, isActive: boolean) => {
+    await update.mutateAsync({ id: outlet.id, changes: { is_active: isActive } });
+    toast.success(isActive ? `${outlet.name} reactivated` : `${outlet.name} deactivated`);
+  };
+
+  const toggleActive = (outlet: Outlet) => {
+    if (!outlet.is_active) {
+      setActive(outlet, true).catch(() => undefined);
+      return;
+    }
+    confirm.ask({
+      title: `Deactivate ${outlet.name}?`,
+      description: `Its ${outlet.screens_count} screens stop playing and its staff can no longer sign in. You can reactivate it later.`,
+      confirmLabel: 'Deactivate',
+      destructive: true,
+      onConfirm: () => setActive(outlet, false),
+    });
+  };
+
+  const askDelete = (outlet: Outlet) =>
+    confirm.ask({
+      title: `Delete ${outlet.name}?`,
+      description: `The outlet and its ${outlet.screens_count} screens are removed for good. Reports keep the plays already made.`,
+      confirmLabel: 'Delete outlet',
+      destructive: true,
+      onConfirm: async () => {
+        await remove.mutateAsync(outlet.id);
+        toast.success(`${outlet.name} deleted`);
+        onDeleted?.();
+      },
+    });
+
+  return { toggleActive, askDelete, confirmDialog: confirm.dialog };
+}
