@@ -3,7 +3,7 @@ import { one } from '@adloop/contract/common';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fieldError } from '../../lib/http-error.ts';
+import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { receiveUpload, type UploadLimits } from './media-upload.ts';
 
@@ -40,6 +40,9 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
       },
     },
     async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
+      }
       const part = await request.file();
       if (part?.fieldname !== 'file') throw fieldError('file', 'Attach the media as the form field "file"');
       const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits);

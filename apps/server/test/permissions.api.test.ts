@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { type Action, type Resource, type Scope, scopeOf } from '@adloop/contract/permissions';
+import { ROLES, type Role } from '@adloop/contract/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './helpers/factories.ts';
+import {
+  buildTwoTenants,
+  type Caller,
+  disposable,
+  familyOf,
+  type Tenant,
+  type TwoTenants,
+  userRow,
+} from './helpers/tenants.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Every role × every route × its own tenant's row and the other tenant's (OWASP IDOR testing):
+ * the answer must be exactly what the permission matrix says. No access → 403; `all` → the
+ * route's success; `own`/`self` → success on the own row and 404 on the foreign one.
+ * (Mapping create/delete have preconditions of their own: see user-mappings.api.test.ts.)
+ */
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Request {
+  method: Method;
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+interface RouteCase {
+  name: string;
+  resource: Resource;
+  action: Action;
+  success: number;
+  /** Whether the request names a tenant's row (else it runs once, as tenant A). */
+  tenanted: boolean;
+  build(world: TwoTenants, caller: Caller, tenant: Tenant): Promise<Request>;
+}
+
+/** The smallest GIF there is, as a multipart upload. */
+function gifUpload(): Request {
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  const boundary = 'adloop-permissions';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.gif"\r\n\r\n`;
+  return {
+    method: 'POST',
+    url: '/api/ads/media',
+    payload: Buffer.concat([Buffer.from(head), gif, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const unique = () => randomBytes(4).toString('hex');
+const at = (method: Method, url: string, payload?: object): Request => ({ method, url, payload });
+
+function crud(
+  resource: Resource,
+  base: string,
+  row: (world: TwoTenants, caller: Caller, tenant: Tenant) => string,
+  fresh: (world: TwoTenants, caller: Caller, tenant: Tenant) => Promise<string>,
+  create: { tenanted: boolean; body: (world: TwoTenants, caller: Caller, tenant: Tenant) => object },
+  update: object,
+): RouteCase[] {
+  return [
+    {
+      name: `GET ${base}/:id`,
+      resource,
+      action: 'read',
+      success: 200,
+      tenanted: true,
+      build: async (w, c, t) => at('GET', `${base}/${row(w, c, t)}`),
+    },
+    {
+      name: `POST ${base}`,
+      resource,
+      action: 'create',
+      success: 201,
+      tenanted: create.tenanted,
+      build: async (w, c, t) => at('POST', base, create.body(w, c, t)),
+    },
+    {
+      name: `PATCH ${base}/:id`,
+      resource,
+      action: 'update',
+      success: 200,
+      tenanted: true,
+      build: async (w, c, t) => at('PATCH', `${base}/${row(w, c, t)}`, update),
+    },
+    {
+      name: `DELETE ${base}/:id`,
+      resource,
+      action: 'delete',
+      success: 204,
+      tenanted: true,
+      build: async (w, c, t) => at('DELETE', `${base}/${await fresh(w, c, t)}`),
+    },
+  ];
+}
+
+const userBody = (world: TwoTenants, caller: Caller, tenant: Tenant) =>
+  familyOf(caller.role) === 'outlet'
+    ? { name: 'New', email: `${unique()}@x.example`, role: 'OUTLET_EMPLOYEE', outlet_ids: [world.outlets[tenant]] }
+    : { name: 'New', email: `${unique()}@x.example`, role: 'COMPANY_EMPLOYEE', company_id: world.companies[tenant] };
+
+const adStep = (
+  action: Action,
+  step: string,
+  from: 'DRAFT' | 'PENDING_REVIEW' | 'ACTIVE' | 'PAUSED',
+  payload?: object,
+): RouteCase => ({
+  name: `POST /api/ads/:id/${step}`,
+  resource: 'ads',
+  action,
+  success: 200,
+  tenanted: true,
+  build: async (w, _c, t) => at('POST', `/api/ads/${await disposable.ad(w, t, from)}/${step}`, payload),
+});
+
+const ROUTES: RouteCase[] = [
+  ...crud(
+    'companies',
+    '/api/ad-company',
+    (w, _c, t) => w.companies[t],
+    disposable.company,
+    { tenanted: false, body: () => ({ name: `Co ${unique()}` }) },
+    { contact_phone: '080 4000 1234' },
+  ),
+  ...crud(
+    'outlets',
+    '/api/outlets',
+    (w, _c, t) => w.outlets[t],
+    disposable.outlet,
+    { tenanted: false, body: () => ({ name: 'Venue', outlet_code: `V-${unique()}` }) },
+    { address: '1 Main Road' },
+  ),
+  ...crud(
+    'users',
+    '/api/users',
+    userRow,
+    (w, c, t) => disposable.user(w, c, t),
+    { tenanted: true, body: userBody },
+    { name: 'Renamed' },
+  ),
+  ...crud(
+    'screens',
+    '/api/ad-screens',
+    (w, _c, t) => w.screens[t],
+    (w, _c, t) => disposable.screen(w, t),
+    { tenanted: true, body: (w, _c, t) => ({ outlet_id: w.outlets[t], screen_code: `S-${unique()}` }) },
+    { name: 'Renamed' },
+  ),
+  ...crud(
+    'ads',
+    '/api/ads',
+    (w, _c, t) => w.ads[t],
+    (w, _c, t) => disposable.ad(w, t, t === 'A' ? 'ACTIVE' : 'DRAFT'),
+    {
+      tenanted: true,
+      body: (w, _c, t) => ({ company_id: w.companies[t], title: 'New', type: 'IMAGE', media_url: '/media/x.png' }),
+    },
+    { title: 'Renamed' },
+  ),
+  ...crud(
+    'pincodes',
+    '/api/pincode',
+    (w) => w.pincode,
+    (w) => disposable.pincode(w),
+    {
+      tenanted: false,
+      body: () => ({ code: String(100000 + Math.floor(Math.random() * 899999)), city: 'C', state: 'S' }),
+    },
+    { city: 'Bangalore' },
+  ).map((route) => ({ ...route, tenanted: false })),
+  adStep('update', 'submit', 'DRAFT'),
+  adStep('approve', 'approve', 'PENDING_REVIEW'),
+  adStep('approve', 'reject', 'PENDING_REVIEW', { reason: 'Blurred' }),
+  adStep('pause', 'pause', 'ACTIVE'),
+  adStep('pause', 'resume', 'PAUSED'),
+  {
+    name: 'POST /api/ad-screens/:id/reset-passcode',
+    resource: 'screens',
+    action: 'update',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('POST', `/api/ad-screens/${w.screens[t]}/reset-passcode`),
+  },
+  {
+    name: 'POST /api/ads/media',
+    resource: 'ads',
+    action: 'create',
+    success: 201,
+    tenanted: false,
+    build: async () => gifUpload(),
+  },
+];
+
+/** Lists: 403 without read; otherwise the own row is listed and the foreign one only with `all`. */
+const LISTS: Array<{
+  base: string;
+  resource: Resource;
+  rows: (world: TwoTenants, caller: Caller) => [string, string];
+  key?: string;
+}> = [
+  { base: '/api/ad-company', resource: 'companies', rows: (w) => [w.companies.A, w.companies.B] },
+  { base: '/api/outlets', resource: 'outlets', rows: (w) => [w.outlets.A, w.outlets.B] },
+  { base: '/api/users', resource: 'users', rows: (w, c) => [userRow(w, c, 'A'), userRow(w, c, 'B')] },
+  { base: '/api/ad-screens', resource: 'screens', rows: (w) => [w.screens.A, w.screens.B] },
+  { base: '/api/ads', resource: 'ads', rows: (w) => [w.ads.A, w.ads.B] },
+  { base: '/api/pincode', resource: 'pincodes', rows: (w) => [w.pincode, w.pincode], key: 'code' },
+  {
+    base: '/api/outlet-user-mapping',
+    resource: 'users',
+    rows: (w, c) => [userRow(w, c, 'A'), userRow(w, c, 'B')],
+    key: 'user',
+  },
+  {
+    base: '/api/company-user-mapping',
+    resource: 'users',
+    rows: (w, c) => [userRow(w, c, 'A'), userRow(w, c, 'B')],
+    key: 'user',
+  },
+];
+
+function expectedStatus(scope: Scope, tenant: Tenant, success: number): number {
+  if (scope === 'none') return 403;
+  if (scope === 'all') return success;
+  return tenant === 'A' ? success : 404;
+}
+
+const cases = ROLES.flatMap((role) =>
+  ROUTES.flatMap((route) =>
+    (route.tenanted ? (['A', 'B'] as const) : (['A'] as const)).map((tenant) => {
+      const scope = scopeOf(role, route.resource, route.action);
+      return { role, route, tenant, scope, status: expectedStatus(scope, tenant, route.success) };
+    }),
+  ),
+);
+
+describe.each(databaseKinds)('permission matrix on %s', (kind) => {
+  let t: TestApp;
+  let world: TwoTenants;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    world = await buildTwoTenants(t.app, t.db);
+  });
+  afterAll(() => t.close());
+
+  it.each(
+    cases.map(
+      (c) => [`${c.role} ${c.route.name} on ${c.tenant === 'A' ? 'own' : 'foreign'} row → ${c.status}`, c] as const,
+    ),
+  )('%s', async (_name, { role, route, tenant, status }) => {
+    const caller = world.callers[role];
+    const request = await route.build(world, caller, tenant);
+    const response = await t.app.inject({ ...request, headers: { ...request.headers, ...bearer(caller.token) } });
+    expect(response.statusCode, response.body).toBe(status);
+  });
+
+  it.each(ROLES.flatMap((role) => LISTS.map((list) => [`${role} GET ${list.base}`, role, list] as const)))(
+    '%s lists exactly what the matrix allows',
+    async (_name, role: Role, list) => {
+      const caller = world.callers[role];
+      const scope = scopeOf(role, list.resource, 'read');
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${list.base}?pageSize=100`,
+        headers: bearer(caller.token),
+      });
+      expect(response.statusCode, response.body).toBe(scope === 'none' ? 403 : 200);
+      if (scope === 'none') return;
+      const ids = response
+        .json()
+        .data.map((row: { id: string; code?: string; user?: { id: string } }) =>
+          list.key === 'code' ? row.code : list.key === 'user' ? row.user?.id : row.id,
+        );
+      const [own, foreign] = list.rows(world, caller);
+      if (list.key !== 'user') expect(ids).toContain(own);
+      if (scope !== 'all') expect(ids).not.toContain(foreign);
+    },
+  );
+
+  it.each(ROLES)('%s reads its dashboard summary', async (role) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/summary',
+      headers: bearer(world.callers[role].token),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each(ROLES)('%s edits its own profile', async (role) => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: bearer(world.callers[role].token),
+      payload: { name: `${role} renamed` },
+    });
+    expect(response.statusCode).toBe(scopeOf(role, 'profile', 'update') === 'self' ? 200 : 403);
+  });
+});
