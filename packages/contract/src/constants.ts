@@ -38,3 +38,6 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const SCREEN_MAX_CONSECUTIVE_FAILURES = 10;
 
 export const MAX_PLAYBACK_BATCH = 500;
+
+/** Server-sent events on GET /api/screen-auth/events. */
+export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;

@@ -117,8 +117,8 @@ export const screenActivityBodySchema = z
   .strict();
 export type ScreenActivityBody = z.infer<typeof screenActivityBodySchema>;
 
-/** Server-sent events on GET /api/screen-auth/events. */
-export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;
+// Defined with the constants, which import no zod, so the screen player can use it without zod.
+export { SCREEN_EVENTS } from './constants.ts';
 
 /** A stored play as the dashboard reads it. */
 export const playbackLogSchema = z.object({

@@ -1,16 +1,17 @@
 import { TOAST_DURATION_MS } from '@adloop/contract/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/sonner';
-import { createQueryClient } from '@/lib/react-query';
 
+/**
+ * What every page shares: the toasts (spec §2). The query cache is provided by the staff
+ * session layout, the only part of the app that queries, so the screen player's bundle (budget:
+ * 150 kB gzip, DESIGN §7) does not carry TanStack Query.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,52 +1,54 @@
 import { createBrowserRouter } from 'react-router';
 import { lazyPage } from '@/app/lazy-page';
 import { RootLayout } from '@/app/root-layout';
-import { dashboardRoutes } from '@/app/routes/dashboard-routes';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { FullScreenLoader } from '@/components/full-screen-loader';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import type { RouteHandle } from '@/lib/route-handle';
 
-/** Every route of spec §2. Pages load on demand, so the screen player never downloads the dashboard. */
-export const router = createBrowserRouter([
+const ROOT_ROUTE_ID = 'root';
+const STAFF_PATH = /^\/(login|dashboard)(\/|$)/;
+let staffRoutesAdded = false;
+
+/**
+ * Every route of spec §2. Pages load on demand; the sign-in page and the dashboard's routes
+ * (route table, access rules, session guard) join the router only when one of their paths is
+ * first visited, so the public pages and the screen player never download any of them.
+ */
+export const router = createBrowserRouter(
+  [
+    {
+      id: ROOT_ROUTE_ID,
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullScreenLoader />,
+      children: [
+        { path: '/', element: lazyPage(() => import('@/features/landing/landing-page').then((m) => m.LandingPage)) },
+        {
+          path: '/pricing',
+          element: lazyPage(() => import('@/features/pricing/pricing-page').then((m) => m.PricingPage)),
+        },
+        {
+          path: '/ad/screen',
+          element: lazyPage(() => import('@/features/display/screen-connect-page').then((m) => m.ScreenConnectPage)),
+        },
+        {
+          path: '/ad/screen/display',
+          // The player shows a small offline badge and plays on from cache instead (DESIGN §6).
+          handle: { offlineNotice: false } satisfies RouteHandle,
+          element: lazyPage(() => import('@/features/display/display-page').then((m) => m.DisplayPage)),
+        },
+        { path: '*', element: <NotFoundPage fullPage /> },
+      ],
+    },
+  ],
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <FullScreenLoader />,
-    children: [
-      { path: '/', element: lazyPage(() => import('@/features/landing/landing-page').then((m) => m.LandingPage)) },
-      {
-        path: '/pricing',
-        element: lazyPage(() => import('@/features/pricing/pricing-page').then((m) => m.PricingPage)),
-      },
-      {
-        path: '/ad/screen',
-        element: lazyPage(() => import('@/features/display/screen-connect-page').then((m) => m.ScreenConnectPage)),
-      },
-      {
-        path: '/ad/screen/display',
-        element: lazyPage(() => import('@/features/display/display-page').then((m) => m.DisplayPage)),
-      },
-      {
-        // The staff session (and zod, which checks its answers) loads only with the sign-in page or the dashboard.
-        lazy: async () => ({ Component: (await import('@/app/staff-session-layout')).StaffSessionLayout }),
-        children: [
-          {
-            path: '/login',
-            element: lazyPage(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
-          },
-          {
-            path: '/dashboard',
-            element: (
-              <RequireAuth>
-                {lazyPage(() => import('@/components/layouts/dashboard-layout').then((m) => m.DashboardLayout))}
-              </RequireAuth>
-            ),
-            children: dashboardRoutes,
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage fullPage /> },
-    ],
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (staffRoutesAdded || !STAFF_PATH.test(path)) return;
+      const { staffRoutes } = await import('@/app/routes/staff-routes');
+      if (staffRoutesAdded) return;
+      staffRoutesAdded = true;
+      patch(ROOT_ROUTE_ID, staffRoutes);
+    },
   },
-]);
+);

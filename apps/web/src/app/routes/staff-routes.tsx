@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/app/lazy-page';
+import { dashboardRoutes } from '@/app/routes/dashboard-routes';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+
+/** /login and /dashboard/* with the staff session around them; joins the router on first visit. */
+export const staffRoutes: RouteObject[] = [
+  {
+    // The staff session (and zod, which checks its answers) loads only with the sign-in page or the dashboard.
+    lazy: async () => ({ Component: (await import('@/app/staff-session-layout')).StaffSessionLayout }),
+    children: [
+      {
+        path: '/login',
+        element: lazyPage(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            {lazyPage(() => import('@/components/layouts/dashboard-layout').then((m) => m.DashboardLayout))}
+          </RequireAuth>
+        ),
+        children: dashboardRoutes,
+      },
+    ],
+  },
+];
