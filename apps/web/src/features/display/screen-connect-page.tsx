@@ -1,5 +1,71 @@
-import { ScreenPlayerPlaceholder } from '@/features/display/screen-player-placeholder';
+import { Loader2Icon, MonitorPlayIcon, WifiIcon } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { Logo } from '@/components/logo';
+import { ScreenConnectForm } from '@/features/display/components/screen-connect-form';
+import { useScreenSession } from '@/features/display/hooks/use-screen-session';
 
+function displayPath(screenCode: string) {
+  return `/ad/screen/display?screenId=${encodeURIComponent(screenCode)}`;
+}
+
+/** /ad/screen: signs a display in with its screen ID and passcode (spec §2). */
 export function ScreenConnectPage() {
-  return <ScreenPlayerPlaceholder heading="Connect a screen" />;
+  const { status, session } = useScreenSession();
+
+  // Spec §2: a screen already signed in goes straight to its ads.
+  if (status === 'authenticated' && session) return <Navigate to={displayPath(session.screen_code)} replace />;
+
+  return (
+    <main className="dark relative flex min-h-svh flex-col overflow-hidden bg-zinc-950 text-foreground">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 left-1/2 size-[42rem] -translate-x-1/2 rounded-full bg-primary/25 blur-3xl"
+      />
+      <header className="relative flex items-center justify-between p-6 min-[720px]:px-10">
+        <Link
+          to="/"
+          aria-label="AdLoop home"
+          className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <Logo />
+        </Link>
+        <Link
+          to="/login"
+          className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
+          Staff sign-in
+        </Link>
+      </header>
+      <div className="relative flex flex-1 items-center justify-center px-4 pb-10 min-[720px]:px-6">
+        <section
+          aria-labelledby="connect-title"
+          className="w-full max-w-md rounded-2xl border bg-card/80 p-6 shadow-2xl backdrop-blur-xl min-[720px]:p-8"
+        >
+          <div className="mb-6 flex flex-col items-center gap-3 text-center">
+            <span className="flex size-12 items-center justify-center rounded-xl bg-primary/15 ring-1 ring-primary/30">
+              <MonitorPlayIcon className="size-6 text-primary" aria-hidden="true" />
+            </span>
+            <h1 id="connect-title" className="text-2xl font-semibold tracking-tight">
+              Connect this screen
+            </h1>
+            <p className="text-sm text-balance text-muted-foreground">
+              Enter the screen ID and 6-digit passcode from your outlet admin. Ads start playing full-screen right away.
+            </p>
+          </div>
+          {status === 'checking' ? (
+            <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+              Checking this screen's session...
+            </p>
+          ) : (
+            <ScreenConnectForm />
+          )}
+        </section>
+      </div>
+      <footer className="relative flex items-center justify-center gap-2 px-6 pb-6 text-xs text-muted-foreground">
+        <WifiIcon className="size-3.5" aria-hidden="true" />
+        Once connected, the screen keeps playing through network outages.
+      </footer>
+    </main>
+  );
 }

@@ -1,0 +1,14 @@
+import type { PlaybackLogEntry } from '@adloop/contract/screen';
+import { http } from '@/lib/http';
+
+export type PlaybackBatchResult = { stored: string[]; duplicates: string[] };
+
+/** Sends a batch of plays; silent, because spec §8 only logs a failed playback log (the queue retries). */
+export async function postPlays(token: string, logs: readonly PlaybackLogEntry[]): Promise<PlaybackBatchResult> {
+  const response = await http.post<{ data: PlaybackBatchResult }>(
+    '/api/playback-logs/log',
+    { logs },
+    { token, silent: true },
+  );
+  return { stored: response.data.stored ?? [], duplicates: response.data.duplicates ?? [] };
+}

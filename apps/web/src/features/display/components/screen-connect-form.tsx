@@ -1,0 +1,146 @@
+import { type ScreenConnectForm as ScreenConnectValues, screenConnectFormSchema } from '@adloop/contract/screen';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, PlayIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { authenticateScreen } from '@/features/display/api/authenticate-screen';
+import { NO_SAVED_SCREEN, SavedScreenPicker } from '@/features/display/components/saved-screen-picker';
+import {
+  addSavedScreen,
+  readSavedScreens,
+  removeSavedScreen,
+  type SavedScreen,
+  writeSavedScreens,
+} from '@/features/display/lib/saved-screens';
+import { signInScreen } from '@/features/display/lib/screen-session-store';
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** Signs this device in as a screen, with typed or saved credentials (spec §2, §4, §5). */
+export function ScreenConnectForm() {
+  const navigate = useNavigate();
+  const [savedScreens, setSavedScreens] = useState(readSavedScreens);
+  const [selected, setSelected] = useState(NO_SAVED_SCREEN);
+  const [authenticating, setAuthenticating] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(screenConnectFormSchema),
+    defaultValues: { screenId: '', passcode: '' },
+  });
+
+  const connect = async (credentials: SavedScreen, typed: boolean) => {
+    setAuthenticating(true);
+    try {
+      const session = await authenticateScreen({
+        screen_code: credentials.screenId,
+        pass_code: credentials.passcode,
+      });
+      // Spec §4: saved only when typed, never again when picked from the list.
+      if (typed) {
+        const next = addSavedScreen(readSavedScreens(), {
+          screenId: session.screen_code,
+          passcode: credentials.passcode,
+        });
+        writeSavedScreens(next);
+        setSavedScreens(next);
+      }
+      toast.success('Screen authentication successful!');
+      signInScreen(session);
+      navigate(`/ad/screen/display?screenId=${encodeURIComponent(session.screen_code)}`, { replace: true });
+    } catch {
+      // Already toasted by the HTTP client and logged by authenticateScreen.
+      setAuthenticating(false);
+    }
+  };
+
+  const onTyped = (values: ScreenConnectValues) => connect(values, true);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const saved = savedScreens.find((screen) => screen.screenId === selected);
+    if (!saved) return handleSubmit(onTyped)(event);
+    event.preventDefault();
+    return connect(saved, false);
+  };
+
+  const onDelete = (screenId: string) => {
+    const next = removeSavedScreen(savedScreens, screenId);
+    writeSavedScreens(next);
+    setSavedScreens(next);
+    setSelected(NO_SAVED_SCREEN);
+  };
+
+  return (
+    <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+      <SavedScreenPicker
+        screens={savedScreens}
+        selected={selected}
+        onSelect={setSelected}
+        onDelete={onDelete}
+        disabled={authenticating}
+      />
+      {selected === NO_SAVED_SCREEN ? (
+        <>
+          <div className="grid gap-2">
+            <Label htmlFor="screen-id">Screen ID</Label>
+            <Input
+              id="screen-id"
+              className="h-11"
+              placeholder="e.g. CAFE-MAIN-01"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={errors.screenId ? true : undefined}
+              aria-describedby={errors.screenId ? 'screen-id-error' : undefined}
+              {...register('screenId')}
+            />
+            <FieldError id="screen-id-error" message={errors.screenId?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="passcode">Passcode</Label>
+            <Input
+              id="passcode"
+              type="password"
+              className="h-11 tracking-[0.3em]"
+              placeholder="6 digits"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              aria-invalid={errors.passcode ? true : undefined}
+              aria-describedby={errors.passcode ? 'passcode-error' : undefined}
+              {...register('passcode')}
+            />
+            <FieldError id="passcode-error" message={errors.passcode?.message} />
+          </div>
+        </>
+      ) : null}
+      <Button type="submit" size="lg" className="h-11 w-full text-base" disabled={authenticating}>
+        {authenticating ? (
+          <>
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+            Authenticating...
+          </>
+        ) : (
+          <>
+            <PlayIcon aria-hidden="true" />
+            Start Displaying Ads
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ScreenSession } from '@adloop/contract/screen';
+import { useNavigate } from 'react-router';
+import { AdPlayer } from '@/features/display/components/ad-player';
+import { DisplayLoading } from '@/features/display/components/display-loading';
+import { NoAdsAvailable } from '@/features/display/components/no-ads-available';
+import { useOfflinePlayer } from '@/features/display/hooks/use-offline-player';
+import { usePlayLog } from '@/features/display/hooks/use-play-log';
+import { useScreenActivity } from '@/features/display/hooks/use-screen-activity';
+import { useScreenAds } from '@/features/display/hooks/use-screen-ads';
+import { useScreenEvents } from '@/features/display/hooks/use-screen-events';
+import { useSessionRenewal } from '@/features/display/hooks/use-session-renewal';
+import { signOutScreen } from '@/features/display/lib/screen-session-store';
+
+/** A signed-in screen: its ads, their plays, its activity, and the way out. */
+export function ScreenPlayer({ session, screenId }: { session: ScreenSession; screenId: string }) {
+  const navigate = useNavigate();
+  const { ads, reload } = useScreenAds();
+  const runUnloadHandler = useScreenActivity(session);
+  const logPlay = usePlayLog(session);
+  useScreenEvents(reload);
+  useOfflinePlayer(ads, reload);
+  useSessionRenewal();
+
+  // Spec §4: Exit and Return Back log out after the unload handler has saved the offline record.
+  const logOut = () => {
+    runUnloadHandler();
+    signOutScreen();
+    navigate('/ad/screen', { replace: true });
+  };
+
+  if (ads === null) return <DisplayLoading screenId={screenId} />;
+  if (ads.length === 0) return <NoAdsAvailable onReturn={logOut} />;
+  return <AdPlayer ads={ads} session={session} logPlay={logPlay} onExit={logOut} />;
+}

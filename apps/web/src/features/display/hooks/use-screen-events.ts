@@ -1,0 +1,31 @@
+import { SCREEN_EVENTS } from '@adloop/contract/constants';
+import { useEffect, useEffectEvent } from 'react';
+import { openScreenEvents } from '@/features/display/api/screen-events';
+import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen-session-store';
+
+/** Several edits in a burst cause one reload, still well inside the 5 s an edit may take to reach a screen. */
+const ADS_CHANGED_DEBOUNCE_MS = 300;
+
+/** Reloads the ad list when the server pushes a change, and ends the session when the server ends it. */
+export function useScreenEvents(onAdsChanged: () => void) {
+  const adsChanged = useEffectEvent(onAdsChanged);
+
+  useEffect(() => {
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    const close = openScreenEvents({
+      token: currentScreenToken,
+      onEvent: (event) => {
+        if (event.event === SCREEN_EVENTS.adsChanged) {
+          clearTimeout(debounce);
+          debounce = setTimeout(adsChanged, ADS_CHANGED_DEBOUNCE_MS);
+        }
+        if (event.event === SCREEN_EVENTS.sessionEnded) signOutScreen();
+      },
+      onUnauthorized: signOutScreen,
+    });
+    return () => {
+      clearTimeout(debounce);
+      close();
+    };
+  }, []);
+}
