@@ -1,0 +1,179 @@
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { ADMIN, DEMO_SCREEN } from './env.ts';
+
+/** Helpers of the display tests: the ads a screen plays, its session, and its plays on the server. */
+
+export type TestAd = {
+  id: string;
+  company_id: string;
+  title: string;
+  type: 'IMAGE' | 'VIDEO';
+  media_url: string;
+  duration_seconds: number | null;
+  status: string;
+  version: number;
+};
+
+export type ScreenSession = {
+  access_token: string;
+  screen_code: string;
+  screen_id: string;
+  outlet: { id: string; name: string; outlet_code: string };
+  expires_at: string;
+};
+
+export type AdSpec = { title: string; type?: 'IMAGE' | 'VIDEO'; duration_seconds?: number | null };
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: ADMIN });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()).data.token;
+}
+
+function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function listAds(request: APIRequestContext, token: string, status?: string): Promise<TestAd[]> {
+  const response = await request.get('/api/ads', {
+    headers: bearer(token),
+    params: { pageSize: 100, ...(status ? { status } : {}) },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()).data;
+}
+
+export async function updateAd(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+  change: Partial<Pick<TestAd, 'title' | 'status' | 'media_url' | 'duration_seconds' | 'type'>>,
+): Promise<TestAd> {
+  const response = await request.patch(`/api/ads/${id}`, { headers: bearer(token), data: change });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()).data;
+}
+
+/**
+ * Makes the screen play exactly `specs`, in that order: every other active ad is paused, and
+ * new ads are created (the demo image or video as media). `restore` pauses the new ads and
+ * brings the paused ones back, so the other tests find the ad set as it was.
+ */
+export async function playOnly(request: APIRequestContext, specs: readonly AdSpec[]) {
+  const token = await adminToken(request);
+  const active = await listAds(request, token, 'ACTIVE');
+  const all = await listAds(request, token);
+  const demoImage = all.find((ad) => ad.type === 'IMAGE' && ad.media_url.startsWith('/media/'));
+  const demoVideo = all.find((ad) => ad.type === 'VIDEO' && ad.media_url.startsWith('/media/'));
+  if (!demoImage || !demoVideo) throw new Error('The demo image and video ads are missing');
+  for (const ad of active) await updateAd(request, token, ad.id, { status: 'PAUSED' });
+
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const created: TestAd[] = [];
+  for (const spec of specs) {
+    const type = spec.type ?? 'IMAGE';
+    const response = await request.post('/api/ads', {
+      headers: bearer(token),
+      data: {
+        company_id: demoImage.company_id,
+        title: `${spec.title} ${suffix}`,
+        type,
+        media_url: type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url,
+        ...(type === 'IMAGE' ? { duration_seconds: spec.duration_seconds ?? null } : {}),
+        status: 'ACTIVE',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    created.push((await response.json()).data);
+  }
+
+  return {
+    token,
+    ads: created,
+    restore: async () => {
+      for (const ad of created) await updateAd(request, token, ad.id, { status: 'PAUSED' });
+      for (const ad of active) await updateAd(request, token, ad.id, { status: 'ACTIVE' });
+    },
+  };
+}
+
+export async function authenticateScreen(request: APIRequestContext): Promise<ScreenSession> {
+  const response = await request.post('/api/screen-auth/authenticate', {
+    data: { screen_code: DEMO_SCREEN.screenCode, pass_code: DEMO_SCREEN.passcode },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()).data;
+}
+
+/** Signs the demo screen in through the API and stores its session where the player keeps it. */
+export async function storeScreenSession(page: Page, session: ScreenSession) {
+  await page.goto('/favicon.svg');
+  await page.evaluate((value) => {
+    localStorage.setItem('screen-token', value.access_token);
+    localStorage.setItem('screen-session', JSON.stringify(value));
+  }, session);
+}
+
+export function displayUrl(screenCode: string = DEMO_SCREEN.screenCode) {
+  return `/ad/screen/display?screenId=${screenCode}`;
+}
+
+/** Opens the display of a signed-in demo screen. */
+export async function openDisplay(page: Page, request: APIRequestContext): Promise<ScreenSession> {
+  const session = await authenticateScreen(request);
+  await storeScreenSession(page, session);
+  await page.goto(displayUrl(session.screen_code));
+  return session;
+}
+
+export type StoredPlay = { id: string; ad_id: string; screen_id: string; play_count: number };
+
+/** Every play the server holds for these ads, through the staff API, page by page. */
+export async function playsOf(request: APIRequestContext, adIds: readonly string[]): Promise<StoredPlay[]> {
+  const token = await adminToken(request);
+  const plays: StoredPlay[] = [];
+  for (const adId of adIds) {
+    let cursor: string | null = null;
+    do {
+      const response: APIResponse = await request.get('/api/playback-logs', {
+        headers: bearer(token),
+        params: { ad_id: adId, limit: 500, ...(cursor ? { cursor } : {}) },
+      });
+      expect(response.ok(), await response.text()).toBeTruthy();
+      const body: { data: StoredPlay[]; meta: { nextCursor: string | null } } = await response.json();
+      plays.push(...body.data);
+      cursor = body.meta.nextCursor;
+    } while (cursor);
+  }
+  return plays;
+}
+
+/** The player's play counter: it rises by one with every play that ends (and with Skip). */
+export function stage(page: Page) {
+  return page.locator('[data-play]');
+}
+
+export async function playNumber(page: Page): Promise<number> {
+  return Number(await stage(page).getAttribute('data-play'));
+}
+
+/**
+ * Lets the current image play to its end on Playwright's clock: the clock advances a step at a
+ * time until the loop has started its next play (React arms each play's timer just after the last).
+ */
+export async function finishPlay(page: Page, stepMs = 1_000) {
+  const before = await playNumber(page);
+  await expect(async () => {
+    await page.clock.runFor(stepMs);
+    expect(await playNumber(page)).toBe(before + 1);
+  }).toPass({ intervals: [50], timeout: 15_000 });
+}
+
+export function caption(page: Page) {
+  return page.getByText(/^Playing ad \d+ of \d+ - /);
+}
+
+/** A clock for the player that starts an hour back, so plays it stamps are never in the server's future. */
+export async function installPlayerClock(page: Page) {
+  await page.clock.install({ time: Date.now() - 60 * 60_000 });
+}
