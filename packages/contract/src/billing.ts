@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { listQueryBase } from './common.ts';
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const currencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter ISO code');
+/** Money is integer minor units (paise for INR), never floating point (DESIGN §4). */
+const minorUnits = z
+  .number()
+  .int('Amount must be whole minor units (paise)')
+  .min(1, 'Amount must be positive')
+  .max(1_000_000_000_00, 'Amount is too large');
+
+export const DEFAULT_CURRENCY = 'INR';
+
+export const TRANSACTION_METHODS = ['BANK_TRANSFER', 'UPI', 'CARD', 'CASH', 'CHEQUE', 'OTHER'] as const;
+export const TRANSACTION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
+
+/** Money an advertiser paid or owes, base path /api/ad-transaction. */
+export const adTransactionSchema = z.object({
+  id: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  ad: z.object({ id: z.string(), title: z.string() }).nullable(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  method: z.enum(TRANSACTION_METHODS),
+  reference: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+  transacted_at: z.string(),
+  created_at: z.string(),
+});
+export type AdTransaction = z.infer<typeof adTransactionSchema>;
+
+export const adTransactionCreateSchema = z
+  .object({
+    company_id: z.uuid('Choose a company'),
+    ad_id: z.uuid('Choose an ad').nullable().optional(),
+    amount_minor: minorUnits,
+    currency: currencySchema.default(DEFAULT_CURRENCY),
+    method: z.enum(TRANSACTION_METHODS, 'Choose a payment method'),
+    reference: z.string().trim().max(120).nullable().optional(),
+    status: z.enum(TRANSACTION_STATUSES).default('PENDING'),
+    transacted_at: z.iso.datetime({ offset: true, message: 'Date must be an ISO 8601 timestamp' }),
+  })
+  .strict();
+export type AdTransactionCreate = z.infer<typeof adTransactionCreateSchema>;
+
+export const adTransactionUpdateSchema = z
+  .object({ status: z.enum(TRANSACTION_STATUSES), reference: z.string().trim().max(120).nullable().optional() })
+  .strict();
+
+export const adTransactionListQuerySchema = z
+  .object({
+    ...listQueryBase,
+    company_id: z.uuid().optional(),
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    from: dateString.optional(),
+    to: dateString.optional(),
+  })
+  .strict();
+
+/** Totals per company and currency over a period (from/to inclusive dates). */
+export const adTransactionTotalsSchema = z.object({
+  data: z.array(
+    z.object({
+      company_id: z.string(),
+      company_name: z.string(),
+      currency: z.string(),
+      completed_minor: z.number().int(),
+      pending_minor: z.number().int(),
+      refunded_minor: z.number().int(),
+      failed_minor: z.number().int(),
+      count: z.number().int(),
+    }),
+  ),
+});
+export const adTransactionTotalsQuerySchema = z
+  .object({ company_id: z.uuid().optional(), from: dateString.optional(), to: dateString.optional() })
+  .strict();
+
+export const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
+
+/** What an outlet earns for a screen over a period, base path /api/screen-payout. */
+export const screenPayoutSchema = z.object({
+  id: z.string(),
+  screen: z.object({ id: z.string(), screen_code: z.string() }),
+  outlet: z.object({ id: z.string(), name: z.string(), outlet_code: z.string() }),
+  period_start: z.string(),
+  period_end: z.string(),
+  plays: z.number().int(),
+  rate_minor: z.number().int(),
+  gross_minor: z.number().int(),
+  commission_bps: z.number().int(),
+  commission_minor: z.number().int(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  reference: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ScreenPayout = z.infer<typeof screenPayoutSchema>;
+
+/**
+ * A payout for one screen, or for every screen of an outlet, over a period (dates inclusive).
+ * The server computes the amount from the plays of the period (see the proposal).
+ */
+export const screenPayoutCreateSchema = z
+  .object({
+    screen_id: z.uuid().optional(),
+    outlet_id: z.uuid().optional(),
+    period_start: dateString,
+    period_end: dateString,
+    rate_minor: z.number().int('Rate must be whole paise').min(0).max(1_000_000),
+    currency: currencySchema.default(DEFAULT_CURRENCY),
+    reference: z.string().trim().max(120).nullable().optional(),
+  })
+  .strict()
+  .refine((value) => Boolean(value.screen_id) !== Boolean(value.outlet_id), {
+    message: 'Choose a screen or an outlet',
+    path: ['screen_id'],
+  })
+  .refine((value) => value.period_end >= value.period_start, {
+    message: 'The period must end on or after its start',
+    path: ['period_end'],
+  });
+export type ScreenPayoutCreate = z.infer<typeof screenPayoutCreateSchema>;
+
+export const screenPayoutProposalQuerySchema = z
+  .object({
+    screen_id: z.uuid().optional(),
+    outlet_id: z.uuid().optional(),
+    period_start: dateString,
+    period_end: dateString,
+    rate_minor: z.coerce.number().int().min(0).max(1_000_000),
+  })
+  .strict();
+
+/** One line of a proposal: plays × rate = gross; gross × commission = commission; the rest is paid. */
+export const payoutLineSchema = z.object({
+  screen_id: z.string(),
+  screen_code: z.string(),
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  plays: z.number().int(),
+  rate_minor: z.number().int(),
+  gross_minor: z.number().int(),
+  commission_bps: z.number().int(),
+  commission_minor: z.number().int(),
+  amount_minor: z.number().int(),
+  already_paid: z.boolean(),
+});
+export const screenPayoutProposalSchema = z.object({
+  data: z.object({
+    lines: z.array(payoutLineSchema),
+    total_minor: z.number().int(),
+    currency: z.string(),
+    rounding: z.string(),
+  }),
+});
+export type ScreenPayoutProposal = z.infer<typeof screenPayoutProposalSchema>['data'];
+
+export const screenPayoutPaySchema = z
+  .object({
+    reference: z.string().trim().min(1, 'A payment reference is required').max(120),
+    paid_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+export const screenPayoutListQuerySchema = z
+  .object({
+    ...listQueryBase,
+    outlet_id: z.uuid().optional(),
+    screen_id: z.uuid().optional(),
+    status: z.enum(PAYOUT_STATUSES).optional(),
+  })
+  .strict();

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/** Filters shared by analytics: a date range (inclusive) and an optional slice. */
+export const analyticsQuerySchema = z
+  .object({
+    from: dateString,
+    to: dateString,
+    company_id: z.uuid().optional(),
+    outlet_id: z.uuid().optional(),
+    screen_id: z.uuid().optional(),
+    ad_id: z.uuid().optional(),
+  })
+  .strict()
+  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const slice = z.object({ id: z.string(), name: z.string(), plays: z.number().int() });
+
+/** GET /api/analytics/overview: plays over time and by slice, uptime, money — already scoped to the caller. */
+export const analyticsOverviewSchema = z.object({
+  data: z.object({
+    totals: z.object({
+      plays: z.number().int(),
+      ads: z.number().int(),
+      screens: z.number().int(),
+      outlets: z.number().int(),
+      uptime_pct: z.number().nullable(),
+    }),
+    series: z.array(z.object({ date: z.string(), plays: z.number().int() })),
+    by_ad: z.array(slice.extend({ company_name: z.string() })),
+    by_company: z.array(slice),
+    by_outlet: z.array(slice),
+    by_screen: z.array(slice.extend({ outlet_name: z.string() })),
+    /** Null for roles that may not see money. */
+    revenue: z
+      .object({
+        currency: z.string(),
+        billed_minor: z.number().int(),
+        payouts_minor: z.number().int(),
+        commission_minor: z.number().int(),
+      })
+      .nullable(),
+  }),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>['data'];
+
+/** A stored play as the playback log page shows it, with the play's time in the outlet's zone. */
+export const playbackLogRowSchema = z.object({
+  id: z.string(),
+  ad_id: z.string(),
+  ad_title: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  screen_id: z.string(),
+  screen_code: z.string(),
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  outlet_code: z.string(),
+  timezone: z.string(),
+  play_date: z.string(),
+  play_time: z.string(),
+  play_count: z.number().int(),
+  played_at: z.string(),
+  /** played_at in the outlet's time zone, `YYYY-MM-DD HH:mm:ss`. */
+  played_at_local: z.string(),
+});
+export type PlaybackLogRow = z.infer<typeof playbackLogRowSchema>;
+
+export const SCREEN_ACTIVITY_KINDS = ['ONLINE', 'OFFLINE', 'HEARTBEAT'] as const;
+
+export const screenActivityRowSchema = z.object({
+  id: z.string(),
+  screen_id: z.string(),
+  screen_code: z.string(),
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  kind: z.enum(SCREEN_ACTIVITY_KINDS),
+  occurred_at: z.string(),
+  activity_date: z.string(),
+  activity_time: z.string(),
+});
+export type ScreenActivityRow = z.infer<typeof screenActivityRowSchema>;
+
+export const screenActivityQuerySchema = z
+  .object({
+    screen_id: z.uuid().optional(),
+    outlet_id: z.uuid().optional(),
+    kind: z.enum(SCREEN_ACTIVITY_KINDS).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+
+/** Uptime per screen per day: minutes with a heartbeat or online post over the minutes of the day. */
+export const uptimeQuerySchema = z
+  .object({ from: dateString, to: dateString, screen_id: z.uuid().optional(), outlet_id: z.uuid().optional() })
+  .strict();
+export const uptimeSchema = z.object({
+  data: z.array(
+    z.object({
+      screen_id: z.string(),
+      screen_code: z.string(),
+      outlet_name: z.string(),
+      days: z.array(z.object({ date: z.string(), uptime_pct: z.number(), online_minutes: z.number().int() })),
+    }),
+  ),
+});
+
+/** Each screen's state now: online or offline, since when. */
+export const screenStatusSchema = z.object({
+  data: z.array(
+    z.object({
+      screen_id: z.string(),
+      screen_code: z.string(),
+      outlet_id: z.string(),
+      outlet_name: z.string(),
+      is_online: z.boolean(),
+      since: z.string().nullable(),
+      last_seen_at: z.string().nullable(),
+    }),
+  ),
+});
+
+/** POST /api/playback-logs/exports: the filters of the log page, answered by a short-lived download URL. */
+export const playbackExportRequestSchema = z
+  .object({
+    screen_id: z.uuid().optional(),
+    ad_id: z.uuid().optional(),
+    company_id: z.uuid().optional(),
+    outlet_id: z.uuid().optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+export const playbackExportSchema = z.object({ data: z.object({ url: z.string(), expires_at: z.string() }) });
