@@ -48,6 +48,7 @@ export function CreateScreenForm({ onCreate }: { onCreate: (values: ScreenCreate
                   <FormLabel>Outlet</FormLabel>
                   <FormControl>
                     <OutletPicker
+                      chooseSoleOutlet
                       value={field.value || undefined}
                       onChange={(id) => field.onChange(id ?? '')}
                       onBlur={field.onBlur}

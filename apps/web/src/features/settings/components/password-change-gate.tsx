@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { useAuth } from '@/lib/auth-context';
 
@@ -16,12 +16,12 @@ export function PasswordChangeGate() {
   if (!user.must_change_password) return <Outlet />;
 
   return (
-    <div className="fixed inset-0 z-50 overflow-y-auto bg-muted/40 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 overflow-y-auto bg-muted/90 backdrop-blur-md">
       <div className="flex min-h-full flex-col items-center justify-center gap-6 p-4 py-10">
         <Logo />
         <Card className="w-full max-w-md">
           <CardHeader>
-            <CardTitle className="text-xl">Choose your password</CardTitle>
+            <h1 className="text-xl leading-none font-semibold">Choose your password</h1>
             <CardDescription>
               Welcome, {user.name}. You signed in with a temporary password; choose your own to open the dashboard.
             </CardDescription>
