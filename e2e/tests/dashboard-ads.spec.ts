@@ -89,12 +89,12 @@ test.describe('ads', () => {
     await signInAs(page, request, '/dashboard/ads/create');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page.getByText('Choose a company')).toBeVisible();
-    await expect(page.getByText('title is required')).toBeVisible();
-    await expect(page.getByText('media_url is required')).toBeVisible();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Add the media: upload a file or give its URL')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Media URL' }).click();
     await page.getByRole('textbox', { name: 'Media URL' }).fill('ftp://example.com/ad.png');
-    await expect(page.getByText('media_url must be http(s) or /media/')).toBeVisible();
+    await expect(page.getByText('Media URL must start with http:// or https://')).toBeVisible();
     await page.getByRole('textbox', { name: 'Media URL' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await expect(page.getByRole('radio', { name: 'Video' })).toBeChecked();
     await expect(page.getByRole('button', { name: 'Play YouTube preview' })).toBeVisible();

@@ -70,6 +70,8 @@ for (const width of [390, 1440] as const) {
       await page.evaluate(() => localStorage.setItem('theme', 'dark'));
       await page.goto('/dashboard/ads');
       await expect(page.getByRole('table', { name: 'Ads' }).or(page.getByRole('list', { name: 'Ads' }))).toBeVisible();
+      await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveClass(/dark/);
       await shoot(page, 'dashboard-ads-dark', width);
       await page.evaluate(() => localStorage.removeItem('theme'));
     });

@@ -17,7 +17,7 @@ test.describe('settings', () => {
       await page.getByLabel('Full name').fill(newName);
       await page.getByLabel('Phone').fill('12');
       await page.getByRole('button', { name: 'Save profile' }).click();
-      await expect(page.getByText('phone number must be 7-20 digits, spaces or dashes')).toBeVisible();
+      await expect(page.getByText('Phone number must be 7-20 digits, spaces or dashes')).toBeVisible();
       await page.getByLabel('Phone').fill('+91 98450 12345');
       await page.getByRole('button', { name: 'Save profile' }).click();
       await expect(page.getByText('Profile saved')).toBeVisible();

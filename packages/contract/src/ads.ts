@@ -29,16 +29,16 @@ export type Ad = z.infer<typeof adSchema>;
 const mediaUrlSchema = z
   .string()
   .trim()
-  .min(1, 'media_url is required')
+  .min(1, 'Add the media: upload a file or give its URL')
   .max(2048)
   .refine(
     (value) => value.startsWith('/media/') || /^https?:\/\//i.test(value),
-    'media_url must be http(s) or /media/',
+    'Media URL must start with http:// or https://',
   );
 
 export const adUpdateSchema = z
   .object({
-    title: z.string().trim().min(1, 'title is required').max(200).optional(),
+    title: z.string().trim().min(1, 'Title is required').max(200).optional(),
     media_url: mediaUrlSchema.optional(),
     type: adTypeSchema.optional(),
     duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),
@@ -51,7 +51,7 @@ export type AdUpdate = z.infer<typeof adUpdateSchema>;
 export const adCreateSchema = z
   .object({
     company_id: z.uuid('company_id must be a UUID').optional(),
-    title: z.string().trim().min(1, 'title is required').max(200),
+    title: z.string().trim().min(1, 'Title is required').max(200),
     type: adTypeSchema,
     media_url: mediaUrlSchema,
     duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),

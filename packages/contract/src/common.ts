@@ -24,8 +24,8 @@ export const tagSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'tags are 1-32 letters, digits or dashes');
-export const tagsSchema = z.array(tagSchema).max(20, 'at most 20 tags');
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'Tags are 1-32 letters, digits or dashes');
+export const tagsSchema = z.array(tagSchema).max(20, 'At most 20 tags');
 
 /** Codes people type on a screen or a form: upper-cased, letters, digits and dashes. */
 export const codeSchema = (field: string) =>
@@ -38,6 +38,6 @@ export const codeSchema = (field: string) =>
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, 'phone number must be 7-20 digits, spaces or dashes');
+  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Phone number must be 7-20 digits, spaces or dashes');
 
 export const optionalText = (max: number) => z.string().trim().max(max);

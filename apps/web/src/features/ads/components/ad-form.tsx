@@ -174,7 +174,7 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
                 control={form.control}
                 name="duration_seconds"
                 render={({ field }) => (
-                  <FormItem className="max-w-56">
+                  <FormItem className="max-w-xs">
                     <FormLabel>Duration</FormLabel>
                     <div className="relative">
                       <FormControl>
