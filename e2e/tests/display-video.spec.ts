@@ -54,6 +54,56 @@ test.describe('video ads', () => {
     await expect.poll(async () => (await playsOf(request, [video.id])).length).toBe(1);
   });
 
+  test('a video that plays next is loaded and parked on its first frame, and starts at once', async ({
+    page,
+    request,
+    adSet,
+  }) => {
+    const setup = await adSet([
+      { title: 'Image before video', duration_seconds: 60 },
+      { title: 'Video next', type: 'VIDEO' },
+    ]);
+    const [, video] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0]];
+    await openDisplay(page, request);
+    const player = page.locator(`video[aria-label="${video.title}"]`);
+    await expect
+      .poll(() =>
+        player.evaluate((element: HTMLVideoElement) => ({
+          loaded: element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA,
+          paused: element.paused,
+          at: element.currentTime,
+        })),
+      )
+      .toEqual({ loaded: true, paused: true, at: 0 });
+    // Skip, then look at every frame that follows: some ad is on screen in each of them.
+    const framesWithoutAnAd = await page.evaluate(async () => {
+      const stage = document.querySelector('[data-play]');
+      const skip = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Skip');
+      if (!stage || !skip) throw new Error('player not found');
+      const adOnScreen = () =>
+        [...stage.querySelectorAll('img, video')].some(
+          (element) =>
+            getComputedStyle(element).opacity === '1' &&
+            (element instanceof HTMLVideoElement
+              ? element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA
+              : (element as HTMLImageElement).complete),
+        );
+      skip.click();
+      let blank = 0;
+      for (let frame = 0; frame < 30; frame += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (!adOnScreen()) blank += 1;
+      }
+      return blank;
+    });
+    expect(framesWithoutAnAd).toBe(0);
+    await expect(caption(page)).toHaveText(`Playing ad 2 of 2 - ${video.title}`);
+    await expect(player).toHaveCSS('opacity', '1');
+    await expect
+      .poll(() => player.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0))
+      .toBe(true);
+  });
+
   test('a spinner shows while the video waits for data', async ({ page, request, context, adSet }) => {
     await adSet([]);
     await openDisplay(page, request);

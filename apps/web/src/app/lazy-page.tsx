@@ -8,11 +8,14 @@ let pageCount = 0;
  * which React keeps showing an already visible Suspense boundary's old content; a key of its own
  * makes each page's boundary new, so the Loading... overlay shows while its code arrives.
  */
-export function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+  fallback: ReactElement = <FullScreenLoader />,
+): ReactElement {
   const Page = lazy(async () => ({ default: await load() }));
   pageCount += 1;
   return (
-    <Suspense key={`lazy-page-${pageCount}`} fallback={<FullScreenLoader />}>
+    <Suspense key={`lazy-page-${pageCount}`} fallback={fallback}>
       <Page />
     </Suspense>
   );

@@ -36,7 +36,11 @@ export const router = createBrowserRouter(
           path: '/ad/screen/display',
           // The player shows a small offline badge and plays on from cache instead (DESIGN §6).
           handle: { offlineNotice: false } satisfies RouteHandle,
-          element: lazyPage(() => import('@/features/display/display-page').then((m) => m.DisplayPage)),
+          // A screen that boots shows black, not the light loader, while the player's code arrives.
+          element: lazyPage(
+            () => import('@/features/display/display-page').then((m) => m.DisplayPage),
+            <div className="fixed inset-0 bg-black" />,
+          ),
         },
         { path: '*', element: <NotFoundPage fullPage /> },
       ],

@@ -115,7 +115,7 @@ export function ScreenConnectForm() {
             <Input
               id="passcode"
               type="password"
-              className="h-11 tracking-[0.3em]"
+              className="h-11 tracking-[0.3em] placeholder:tracking-normal"
               placeholder="6 digits"
               inputMode="numeric"
               autoComplete="off"

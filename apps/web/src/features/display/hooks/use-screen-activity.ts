@@ -73,12 +73,11 @@ export function useScreenActivity(session: ScreenSession): () => void {
     savePendingOfflineRecord(createActivityBody(latestSession.current, new Date()));
   }).current;
 
-  // The renewed token gives a new session object; only another screen is a new start.
+  // Read at call time: a renewed token gives a new session object, which is no new start
+  // (another screen remounts the player, see DisplayPage).
   const announce = useEffectEvent((kind: 'online' | 'heartbeat') => post(kind, session));
-  const screenId = session.screen_id;
 
   useEffect(() => {
-    if (!screenId) return;
     announce('online');
     void sendPendingOfflineRecords();
     const heartbeat = setInterval(() => announce('heartbeat'), HEARTBEAT_INTERVAL_SECONDS * 1000);
@@ -98,7 +97,7 @@ export function useScreenActivity(session: ScreenSession): () => void {
       window.removeEventListener('beforeunload', saveOfflineRecord);
       window.removeEventListener('pageshow', onPageShow);
     };
-  }, [screenId, saveOfflineRecord]);
+  }, [saveOfflineRecord]);
 
   return saveOfflineRecord;
 }
