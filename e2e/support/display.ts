@@ -97,9 +97,12 @@ export async function playOnly(request: APIRequestContext, specs: readonly AdSpe
   };
 }
 
-export async function authenticateScreen(request: APIRequestContext): Promise<ScreenSession> {
+export async function authenticateScreen(
+  request: APIRequestContext,
+  screen: { screenCode: string; passcode: string } = DEMO_SCREEN,
+): Promise<ScreenSession> {
   const response = await request.post('/api/screen-auth/authenticate', {
-    data: { screen_code: DEMO_SCREEN.screenCode, pass_code: DEMO_SCREEN.passcode },
+    data: { screen_code: screen.screenCode, pass_code: screen.passcode },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()).data;
@@ -118,9 +121,13 @@ export function displayUrl(screenCode: string = DEMO_SCREEN.screenCode) {
   return `/ad/screen/display?screenId=${screenCode}`;
 }
 
-/** Opens the display of a signed-in demo screen. */
-export async function openDisplay(page: Page, request: APIRequestContext): Promise<ScreenSession> {
-  const session = await authenticateScreen(request);
+/** Opens the display of a signed-in screen, the demo screen unless told. */
+export async function openDisplay(
+  page: Page,
+  request: APIRequestContext,
+  screen: { screenCode: string; passcode: string } = DEMO_SCREEN,
+): Promise<ScreenSession> {
+  const session = await authenticateScreen(request, screen);
   await storeScreenSession(page, session);
   await page.goto(displayUrl(session.screen_code));
   return session;
