@@ -4,7 +4,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import adReviewRoutes from './modules/ads/ad-review.routes.ts';
 import adRoutes from './modules/ads/ads.routes.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billing.routes.ts';
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -83,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
   await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });
+  await app.register(adTransactionRoutes, { prefix: '/api/ad-transaction' });
+  await app.register(screenPayoutRoutes, { prefix: '/api/screen-payout' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
   return app;

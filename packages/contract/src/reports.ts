@@ -65,6 +65,8 @@ export const playbackLogRowSchema = z.object({
   played_at: z.string(),
   /** played_at in the outlet's time zone, `YYYY-MM-DD HH:mm:ss`. */
   played_at_local: z.string(),
+  received_at: z.string(),
+  additional_info: z.record(z.string(), z.unknown()),
 });
 export type PlaybackLogRow = z.infer<typeof playbackLogRowSchema>;
 

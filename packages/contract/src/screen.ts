@@ -120,22 +120,6 @@ export type ScreenActivityBody = z.infer<typeof screenActivityBodySchema>;
 // Defined with the constants, which import no zod, so the screen player can use it without zod.
 export { SCREEN_EVENTS } from './constants.ts';
 
-/** A stored play as the dashboard reads it. */
-export const playbackLogSchema = z.object({
-  id: z.string(),
-  ad_id: z.string(),
-  screen_id: z.string(),
-  company_id: z.string(),
-  outlet_id: z.string(),
-  play_date: z.string(),
-  play_time: z.string(),
-  play_count: z.number().int(),
-  played_at: z.string(),
-  received_at: z.string(),
-  additional_info: z.record(z.string(), z.unknown()),
-});
-export type PlaybackLog = z.infer<typeof playbackLogSchema>;
-
 export const playbackLogQuerySchema = z
   .object({
     screen_id: uuid.optional(),

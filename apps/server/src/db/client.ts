@@ -45,13 +45,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
+  let closing = false;
+  // An idle connection the server drops (restart, failover) must not crash the process; the
+  // pool replaces it on the next query. While closing, such drops are expected.
+  pool.on('error', (error) => {
+    if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Database),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

@@ -251,6 +251,11 @@ export const screenPayouts = pgTable(
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
     plays: integer('plays').notNull().default(0),
+    /** The working of the amount: plays × rate = gross; gross × commission = commission; gross − commission = amount. */
+    rateMinor: integer('rate_minor').notNull().default(0),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull().default(0),
+    commissionBps: integer('commission_bps').notNull().default(0),
+    commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(0),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status', { enum: ['PENDING', 'PAID'] })
@@ -326,5 +331,28 @@ export const screenActivity = pgTable(
     index('screen_activity_screen_time_idx').on(t.screenId, t.occurredAt),
     index('screen_activity_outlet_time_idx').on(t.outletId, t.occurredAt),
     check('screen_activity_kind_valid', sql`${t.kind} in ('ONLINE', 'OFFLINE', 'HEARTBEAT')`),
+  ],
+);
+
+/**
+ * Plays per day × ad × screen, kept in the same statement as ingestion so no dashboard query
+ * scans raw plays. `play_date` is the screen's own date of the play. The logs stay the source
+ * of truth: `npm run rollups:rebuild` recomputes this table from them.
+ */
+export const playRollupsDaily = pgTable(
+  'play_rollups_daily',
+  {
+    playDate: date('play_date').notNull(),
+    adId: uuid('ad_id').notNull(),
+    screenId: uuid('screen_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    outletId: uuid('outlet_id').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playDate, t.adId, t.screenId] }),
+    index('play_rollups_company_date_idx').on(t.companyId, t.playDate),
+    index('play_rollups_outlet_date_idx').on(t.outletId, t.playDate),
+    index('play_rollups_screen_date_idx').on(t.screenId, t.playDate),
   ],
 );

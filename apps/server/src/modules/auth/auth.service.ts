@@ -99,21 +99,25 @@ export async function authenticateStaff(
   token: string,
 ): Promise<StaffPrincipal | null> {
   const claims = await verifyToken(secret, token, 'staff');
-  if (!claims) return null;
+  return claims ? loadLiveSession(db, claims.sub, claims.sid) : null;
+}
+
+/** The user of a session that is still live (not revoked, not expired, user active), or null. */
+export async function loadLiveSession(db: Database, userId: string, sessionId: string): Promise<StaffPrincipal | null> {
   const [row] = await db
     .select({ user: users })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
     .where(
       and(
-        eq(staffSessions.id, claims.sid),
-        eq(staffSessions.userId, claims.sub),
+        eq(staffSessions.id, sessionId),
+        eq(staffSessions.userId, userId),
         isNull(staffSessions.revokedAt),
         gt(staffSessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     );
-  return row ? { user: toCurrentUser(row.user), sessionId: claims.sid } : null;
+  return row ? { user: toCurrentUser(row.user), sessionId } : null;
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

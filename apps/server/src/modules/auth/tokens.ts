@@ -3,7 +3,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'adloop';
 const ALGORITHM = 'HS256';
 
-export type Audience = 'staff' | 'screen';
+/** `export` tickets are short-lived download links for a staff user's CSV export. */
+export type Audience = 'staff' | 'screen' | 'export';
 
 export interface TokenClaims {
   sub: string;
@@ -13,13 +14,15 @@ export interface TokenClaims {
   /** Issue time in milliseconds, to compare with a subject's sessions-valid-after instant. */
   iatMs: number;
   exp: number;
+  /** Extra string claims a token carries (an export ticket's filters). */
+  data: Record<string, string>;
 }
 
 export async function signToken(
   secret: Uint8Array,
-  claims: { sub: string; sid: string; aud: Audience; expiresAt: Date },
+  claims: { sub: string; sid: string; aud: Audience; expiresAt: Date; data?: Record<string, string> },
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sid, iat_ms: Date.now() })
+  return new SignJWT({ sid: claims.sid, iat_ms: Date.now(), ...(claims.data ? { dat: claims.data } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(claims.aud)
@@ -36,7 +39,11 @@ export async function verifyToken(secret: Uint8Array, token: string, aud: Audien
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
     const iatMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
-    return { sub: payload.sub, sid: payload.sid, aud, iat: payload.iat, iatMs, exp: payload.exp };
+    const data: Record<string, string> = {};
+    if (payload.dat && typeof payload.dat === 'object') {
+      for (const [key, value] of Object.entries(payload.dat)) if (typeof value === 'string') data[key] = value;
+    }
+    return { sub: payload.sub, sid: payload.sid, aud, iat: payload.iat, iatMs, exp: payload.exp, data };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

@@ -1,9 +1,9 @@
 import type { Scope } from '@adloop/contract/permissions';
+import type { PlaybackLogRow } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
-import type { PlaybackLog, PlaybackLogQuery } from '@adloop/contract/screen';
-import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { playbackLogs } from '../../db/schema.ts';
+import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
@@ -16,58 +16,153 @@ export function visiblePlays(tenancy: Tenancy, scope: Scope): SQL | undefined {
   return tenancy.outletIds.length > 0 ? inArray(playbackLogs.outletId, tenancy.outletIds) : sql`false`;
 }
 
-function encodeCursor(row: { playedAt: Date; id: string }): string {
-  return Buffer.from(`${row.playedAt.toISOString()}|${row.id}`).toString('base64url');
+export interface PlayFilters {
+  screen_id?: string;
+  ad_id?: string;
+  company_id?: string;
+  outlet_id?: string;
+  from?: string;
+  to?: string;
 }
 
-function decodeCursor(cursor: string): { playedAt: Date; id: string } {
+/** A position in the newest-first order: the play's exact instant as PostgreSQL prints it, and its id. */
+interface Position {
+  at: string;
+  id: string;
+}
+
+function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.at}|${position.id}`).toString('base64url');
+}
+
+/** A timestamptz as PostgreSQL prints it, e.g. `2026-11-20 12:34:05.123456+00`. */
+const POSTGRES_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function isPostgresTimestamp(text: string): boolean {
+  const iso = text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  return POSTGRES_TIMESTAMPTZ.test(text) && !Number.isNaN(Date.parse(iso));
+}
+
+function decodeCursor(cursor: string): Position {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const playedAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(playedAt.getTime())) {
+  if (!at || !id || !/^[0-9a-f-]{36}$/i.test(id) || !isPostgresTimestamp(at)) {
     throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'is not a cursor this API gave out' }]);
   }
-  return { playedAt, id };
+  return { at, id };
 }
 
-/** Newest plays first, paged by a (played_at, id) cursor so inserts never shift a page. */
-export async function listPlays(db: Database, tenancy: Tenancy, scope: Scope, query: PlaybackLogQuery) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+function filtersOf(tenancy: Tenancy, scope: Scope, filters: PlayFilters): SQL | undefined {
+  return and(
+    visiblePlays(tenancy, scope),
+    filters.screen_id ? eq(playbackLogs.screenId, filters.screen_id) : undefined,
+    filters.ad_id ? eq(playbackLogs.adId, filters.ad_id) : undefined,
+    filters.company_id ? eq(playbackLogs.companyId, filters.company_id) : undefined,
+    filters.outlet_id ? eq(playbackLogs.outletId, filters.outlet_id) : undefined,
+    filters.from ? gte(playbackLogs.playedAt, new Date(filters.from)) : undefined,
+    filters.to ? lt(playbackLogs.playedAt, new Date(filters.to)) : undefined,
+  );
+}
+
+/**
+ * One page of plays, newest first, after `position`. Keyset paging on (played_at, id) never
+ * skips or repeats a row when plays arrive between pages, and costs the same on page 10,000.
+ */
+export async function pageOfPlays(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  filters: PlayFilters,
+  limit: number,
+  after?: Position,
+): Promise<{ rows: PlaybackLogRow[]; positions: Position[] }> {
   const rows = await db
-    .select()
+    .select({
+      id: playbackLogs.id,
+      at: sql<string>`${playbackLogs.playedAt}::text`,
+      adId: playbackLogs.adId,
+      adTitle: ads.title,
+      companyId: playbackLogs.companyId,
+      companyName: companies.name,
+      screenId: playbackLogs.screenId,
+      screenCode: screens.screenCode,
+      outletId: playbackLogs.outletId,
+      outletName: outlets.name,
+      outletCode: outlets.outletCode,
+      timezone: outlets.timezone,
+      playDate: playbackLogs.playDate,
+      playTime: playbackLogs.playTime,
+      playCount: playbackLogs.playCount,
+      playedAt: playbackLogs.playedAt,
+      receivedAt: playbackLogs.receivedAt,
+      additionalInfo: playbackLogs.additionalInfo,
+      local: sql<string>`to_char(${playbackLogs.playedAt} at time zone ${outlets.timezone}, 'YYYY-MM-DD HH24:MI:SS')`,
+    })
     .from(playbackLogs)
+    .innerJoin(ads, eq(ads.id, playbackLogs.adId))
+    .innerJoin(companies, eq(companies.id, playbackLogs.companyId))
+    .innerJoin(screens, eq(screens.id, playbackLogs.screenId))
+    .innerJoin(outlets, eq(outlets.id, playbackLogs.outletId))
     .where(
       and(
-        visiblePlays(tenancy, scope),
-        query.screen_id ? eq(playbackLogs.screenId, query.screen_id) : undefined,
-        query.ad_id ? eq(playbackLogs.adId, query.ad_id) : undefined,
-        query.company_id ? eq(playbackLogs.companyId, query.company_id) : undefined,
-        query.outlet_id ? eq(playbackLogs.outletId, query.outlet_id) : undefined,
-        query.from ? gte(playbackLogs.playedAt, new Date(query.from)) : undefined,
-        query.to ? lt(playbackLogs.playedAt, new Date(query.to)) : undefined,
+        filtersOf(tenancy, scope, filters),
         after
-          ? or(
-              lt(playbackLogs.playedAt, after.playedAt),
-              and(eq(playbackLogs.playedAt, after.playedAt), lt(playbackLogs.id, after.id)),
-            )
+          ? sql`(${playbackLogs.playedAt}, ${playbackLogs.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(desc(playbackLogs.playedAt), desc(playbackLogs.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const data: PlaybackLog[] = page.map((row) => ({
-    id: row.id,
-    ad_id: row.adId,
-    screen_id: row.screenId,
-    company_id: row.companyId,
-    outlet_id: row.outletId,
-    play_date: row.playDate,
-    play_time: row.playTime,
-    play_count: row.playCount,
-    played_at: row.playedAt.toISOString(),
-    received_at: row.receivedAt.toISOString(),
-    additional_info: row.additionalInfo as Record<string, unknown>,
-  }));
-  return { data, meta: { nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null } };
+    .orderBy(sql`${playbackLogs.playedAt} desc, ${playbackLogs.id} desc`)
+    .limit(limit);
+  return {
+    positions: rows.map((row) => ({ at: row.at, id: row.id })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      ad_id: row.adId,
+      ad_title: row.adTitle,
+      company_id: row.companyId,
+      company_name: row.companyName,
+      screen_id: row.screenId,
+      screen_code: row.screenCode,
+      outlet_id: row.outletId,
+      outlet_name: row.outletName,
+      outlet_code: row.outletCode,
+      timezone: row.timezone,
+      play_date: row.playDate,
+      play_time: row.playTime,
+      play_count: row.playCount,
+      played_at: row.playedAt.toISOString(),
+      played_at_local: row.local,
+      received_at: row.receivedAt.toISOString(),
+      additional_info: row.additionalInfo as Record<string, unknown>,
+    })),
+  };
+}
+
+export async function listPlays(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: PlayFilters & { limit: number; cursor?: string },
+) {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = await pageOfPlays(db, tenancy, scope, query, query.limit + 1, after);
+  const hasMore = page.rows.length > query.limit;
+  const next = hasMore ? page.positions[query.limit - 1] : undefined;
+  return { data: page.rows.slice(0, query.limit), meta: { nextCursor: next ? encodeCursor(next) : null } };
+}
+
+/** Every play of the filtered set, newest first, fetched in pages so memory stays flat. */
+export async function* allPlays(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  filters: PlayFilters,
+  pageSize = 5000,
+): AsyncGenerator<PlaybackLogRow[]> {
+  let after: Position | undefined;
+  for (;;) {
+    const page = await pageOfPlays(db, tenancy, scope, filters, pageSize, after);
+    if (page.rows.length > 0) yield page.rows;
+    after = page.positions.at(-1);
+    if (page.rows.length < pageSize || !after) return;
+  }
 }

@@ -1,14 +1,11 @@
-import {
-  playbackBatchResponseSchema,
-  playbackBatchSchema,
-  playbackLogQuerySchema,
-  playbackLogSchema,
-} from '@adloop/contract/screen';
+import { playbackExportRequestSchema, playbackExportSchema, playbackLogRowSchema } from '@adloop/contract/reports';
+import { playbackBatchResponseSchema, playbackBatchSchema, playbackLogQuerySchema } from '@adloop/contract/screen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { createExportTicket, playsCsv, redeemExportTicket } from './playback-logs.export.ts';
 import { listPlays } from './playback-logs.query.ts';
 import { ingestPlays } from './playback-logs.service.ts';
 
@@ -41,11 +38,46 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         querystring: playbackLogQuerySchema,
         response: {
-          200: z.object({ data: z.array(playbackLogSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
+          200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
           ...errorResponses,
         },
       },
     },
     async (request) => listPlays(app.db, await loadTenancy(app.db, request.staff!.user), request.scope, request.query),
+  );
+
+  app.post(
+    '/exports',
+    {
+      preHandler: app.authorize('playbackLogs', 'read'),
+      schema: {
+        tags: ['playback logs'],
+        summary: 'A short-lived download link for the filtered plays as CSV',
+        security: [{ bearerAuth: [] }],
+        body: playbackExportRequestSchema,
+        response: { 200: playbackExportSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await createExportTicket(app.jwtSecret, request.staff!, request.body) }),
+  );
+
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags: ['playback logs'],
+        summary: 'Stream the plays of an export link as CSV (the ticket is the credential)',
+        querystring: z.object({ ticket: z.string().min(1).max(4096) }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const redeemed = await redeemExportTicket(app.db, app.jwtSecret, request.query.ticket);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="adloop-plays-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(playsCsv(app.db, redeemed));
+    },
   );
 }

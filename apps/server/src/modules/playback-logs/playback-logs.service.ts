@@ -1,7 +1,7 @@
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, playbackLogs } from '../../db/schema.ts';
+import { ads, playbackLogs, playRollupsDaily } from '../../db/schema.ts';
 import { badRequest, type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
@@ -79,7 +79,10 @@ export async function ingestPlays(
   // One array per column through unnest: the batch is 11 parameters, not 11 per play, which
   // PostgreSQL plans and binds far faster than a many-row VALUES list.
   const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
+  // The daily rollup grows in the same statement, by exactly the plays that were new, so it
+  // can never disagree with the logs (a retried batch adds nothing to either).
   const result = await db.execute<{ id: string }>(sql`
+    with inserted as (
     insert into ${playbackLogs} (id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info)
     select * from unnest(
       ${column((log) => log.id)}::uuid[], ${column((log) => log.ad_id)}::uuid[], ${column((log) => log.screen_id)}::uuid[],
@@ -89,7 +92,14 @@ export async function ingestPlays(
       ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[]
     )
     on conflict (id) do nothing
-    returning id`);
+    returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count
+    ), rolled as (
+      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays)
+      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int from inserted
+      group by play_date, ad_id, screen_id, company_id, outlet_id
+      on conflict (play_date, ad_id, screen_id) do update set plays = ${playRollupsDaily.plays} + excluded.plays
+    )
+    select id from inserted`);
   const inserted = (result as { rows: { id: string }[] }).rows;
   const stored = new Set(inserted.map((row) => row.id));
   const ids = [...new Set(logs.map((log) => log.id))];

@@ -1,8 +1,17 @@
+import {
+  screenActivityQuerySchema,
+  screenActivityRowSchema,
+  screenStatusSchema,
+  uptimeQuerySchema,
+  uptimeSchema,
+} from '@adloop/contract/reports';
 import { screenActivityBodySchema } from '@adloop/contract/screen';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { listActivity, screenStatus, uptime } from './screen-activity.query.ts';
 import { type ActivityKind, recordActivity } from './screen-activity.service.ts';
 
 const stateResponse = z.object({ data: z.object({ is_online: z.boolean(), last_seen_at: z.string().nullable() }) });
@@ -31,4 +40,57 @@ export default async function screenActivityRoutes(fastify: FastifyInstance) {
       async (request) => ({ data: await recordActivity(app.db, request.screen!, kind, request.body) }),
     );
   }
+
+  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      preHandler: app.authorize('screenActivity', 'read'),
+      schema: {
+        tags: ['screen activity'],
+        summary: 'Activity records of the screens the caller may see, newest first, by cursor',
+        security,
+        querystring: screenActivityQuerySchema,
+        response: {
+          200: z.object({
+            data: z.array(screenActivityRowSchema),
+            meta: z.object({ nextCursor: z.string().nullable() }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => listActivity(app.db, await tenancyOf(request), request.scope, request.query),
+  );
+
+  app.get(
+    '/status',
+    {
+      preHandler: app.authorize('screenActivity', 'read'),
+      schema: {
+        tags: ['screen activity'],
+        summary: 'Each screen online or offline now, and since when',
+        security,
+        response: { 200: screenStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await screenStatus(app.db, await tenancyOf(request), request.scope) }),
+  );
+
+  app.get(
+    '/uptime',
+    {
+      preHandler: app.authorize('screenActivity', 'read'),
+      schema: {
+        tags: ['screen activity'],
+        summary: 'Uptime % per screen per local day',
+        security,
+        querystring: uptimeQuerySchema,
+        response: { 200: uptimeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await uptime(app.db, await tenancyOf(request), request.scope, request.query) }),
+  );
 }

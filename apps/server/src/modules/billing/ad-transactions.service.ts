@@ -1,0 +1,217 @@
+import type { AdTransaction } from '@adloop/contract/billing';
+import type { Scope } from '@adloop/contract/permissions';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, adTransactions, companies } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+function visibleTo(tenancy: Tenancy, scope: Scope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return tenancy.companyIds.length > 0 ? inArray(adTransactions.companyId, tenancy.companyIds) : sql`false`;
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+function periodOf(from?: string, to?: string): SQL | undefined {
+  return and(
+    from ? gte(adTransactions.transactedAt, new Date(`${from}T00:00:00Z`)) : undefined,
+    to ? lt(adTransactions.transactedAt, nextDay(to)) : undefined,
+  );
+}
+
+const SORTS = {
+  transacted_at: adTransactions.transactedAt,
+  amount_minor: adTransactions.amountMinor,
+  status: adTransactions.status,
+  created_at: adTransactions.createdAt,
+} as const;
+
+const selection = {
+  transaction: adTransactions,
+  companyName: companies.name,
+  adTitle: ads.title,
+};
+
+function toTransaction(row: {
+  transaction: typeof adTransactions.$inferSelect;
+  companyName: string;
+  adTitle: string | null;
+}): AdTransaction {
+  const t = row.transaction;
+  return {
+    id: t.id,
+    company: { id: t.companyId, name: row.companyName },
+    ad: t.adId && row.adTitle !== null ? { id: t.adId, title: row.adTitle } : null,
+    amount_minor: t.amountMinor,
+    currency: t.currency,
+    method: t.method as AdTransaction['method'],
+    reference: t.reference,
+    status: t.status,
+    transacted_at: t.transactedAt.toISOString(),
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+export async function listTransactions(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: {
+    page: number;
+    pageSize: number;
+    q?: string;
+    sort?: string;
+    company_id?: string;
+    status?: AdTransaction['status'];
+    from?: string;
+    to?: string;
+  },
+) {
+  const sortKey = (query.sort ?? '-transacted_at').replace(/^-/, '');
+  const column = SORTS[sortKey as keyof typeof SORTS];
+  if (!column)
+    throw badRequest(`Cannot sort by ${sortKey}`, [
+      { path: 'sort', message: `must be one of ${Object.keys(SORTS).join(', ')}` },
+    ]);
+  const where = and(
+    visibleTo(tenancy, scope),
+    query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
+    query.status ? eq(adTransactions.status, query.status) : undefined,
+    query.q
+      ? sql`(${adTransactions.reference} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`} or ${companies.name} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`})`
+      : undefined,
+    periodOf(query.from, query.to),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(selection)
+      .from(adTransactions)
+      .innerJoin(companies, eq(companies.id, adTransactions.companyId))
+      .leftJoin(ads, eq(ads.id, adTransactions.adId))
+      .where(where)
+      .orderBy(query.sort?.startsWith('-') === false ? asc(column) : desc(column), desc(adTransactions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(adTransactions)
+      .innerJoin(companies, eq(companies.id, adTransactions.companyId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toTransaction),
+    meta: { page: query.page, pageSize: query.pageSize, total: total?.value ?? 0 },
+  };
+}
+
+export async function getTransaction(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<AdTransaction> {
+  const [row] = await db
+    .select(selection)
+    .from(adTransactions)
+    .innerJoin(companies, eq(companies.id, adTransactions.companyId))
+    .leftJoin(ads, eq(ads.id, adTransactions.adId))
+    .where(and(eq(adTransactions.id, id), visibleTo(tenancy, scope)));
+  if (!row) throw notFound('Ad transaction');
+  return toTransaction(row);
+}
+
+export async function createTransaction(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  input: {
+    company_id: string;
+    ad_id?: string | null;
+    amount_minor: number;
+    currency: string;
+    method: AdTransaction['method'];
+    reference?: string | null;
+    status: AdTransaction['status'];
+    transacted_at: string;
+  },
+  createdBy: string,
+): Promise<AdTransaction> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
+  if (!company) throw badRequest('Unknown company', [{ path: 'company_id', message: 'is not a known company' }]);
+  if (input.ad_id) {
+    const [ad] = await db.select({ companyId: ads.companyId }).from(ads).where(eq(ads.id, input.ad_id));
+    if (!ad) throw badRequest('Unknown ad', [{ path: 'ad_id', message: 'is not a known ad' }]);
+    if (ad.companyId !== input.company_id) {
+      throw badRequest("The ad is not this company's", [{ path: 'ad_id', message: 'belongs to another company' }]);
+    }
+  }
+  const [row] = await db
+    .insert(adTransactions)
+    .values({
+      companyId: input.company_id,
+      adId: input.ad_id ?? null,
+      amountMinor: input.amount_minor,
+      currency: input.currency,
+      method: input.method,
+      reference: input.reference ?? null,
+      status: input.status,
+      transactedAt: new Date(input.transacted_at),
+      createdBy,
+    })
+    .returning({ id: adTransactions.id });
+  return getTransaction(db, tenancy, scope, row!.id);
+}
+
+export async function updateTransaction(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  change: { status: AdTransaction['status']; reference?: string | null },
+): Promise<AdTransaction> {
+  await getTransaction(db, tenancy, scope, id);
+  await db
+    .update(adTransactions)
+    .set({ status: change.status, ...(change.reference !== undefined ? { reference: change.reference } : {}) })
+    .where(eq(adTransactions.id, id));
+  return getTransaction(db, tenancy, scope, id);
+}
+
+/** Totals per company and currency over a period, by status, in minor units. */
+export async function transactionTotals(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: { company_id?: string; from?: string; to?: string },
+) {
+  const sumWhere = (status: string) =>
+    sql<number>`coalesce(sum(${adTransactions.amountMinor}) filter (where ${adTransactions.status} = ${status}), 0)::bigint`;
+  const rows = await db
+    .select({
+      companyId: adTransactions.companyId,
+      companyName: companies.name,
+      currency: adTransactions.currency,
+      completed: sumWhere('COMPLETED'),
+      pending: sumWhere('PENDING'),
+      refunded: sumWhere('REFUNDED'),
+      failed: sumWhere('FAILED'),
+      count: sql<number>`count(*)::int`,
+    })
+    .from(adTransactions)
+    .innerJoin(companies, eq(companies.id, adTransactions.companyId))
+    .where(
+      and(
+        visibleTo(tenancy, scope),
+        query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
+        periodOf(query.from, query.to),
+      ),
+    )
+    .groupBy(adTransactions.companyId, companies.name, adTransactions.currency)
+    .orderBy(companies.name, adTransactions.currency);
+  return rows.map((row) => ({
+    company_id: row.companyId,
+    company_name: row.companyName,
+    currency: row.currency,
+    completed_minor: Number(row.completed),
+    pending_minor: Number(row.pending),
+    refunded_minor: Number(row.refunded),
+    failed_minor: Number(row.failed),
+    count: row.count,
+  }));
+}

@@ -1,0 +1,272 @@
+import type { ScreenPayout } from '@adloop/contract/billing';
+import type { Scope } from '@adloop/contract/permissions';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+import { payoutWorking, ROUNDING_RULE } from './payout-math.ts';
+
+function visibleTo(
+  tenancy: Tenancy,
+  scope: Scope,
+  column: typeof screens.outletId | typeof screenPayouts.outletId,
+): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return tenancy.outletIds.length > 0 ? inArray(column, tenancy.outletIds) : sql`false`;
+}
+
+interface Target {
+  screen_id?: string;
+  outlet_id?: string;
+  period_start: string;
+  period_end: string;
+  rate_minor: number;
+}
+
+/** The screens a payout covers: the one named, or every screen of the outlet named. */
+async function screensOf(db: Database, tenancy: Tenancy, scope: Scope, target: Target) {
+  if (!target.screen_id === !target.outlet_id) {
+    throw badRequest('Choose a screen or an outlet', [{ path: 'screen_id', message: 'give screen_id or outlet_id' }]);
+  }
+  if (target.period_end < target.period_start) {
+    throw badRequest('The period must end on or after its start', [
+      { path: 'period_end', message: 'is before period_start' },
+    ]);
+  }
+  const rows = await db
+    .select({
+      screenId: screens.id,
+      screenCode: screens.screenCode,
+      outletId: outlets.id,
+      outletName: outlets.name,
+      outletCode: outlets.outletCode,
+      commissionBps: outlets.commissionBps,
+    })
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .where(
+      and(
+        visibleTo(tenancy, scope, screens.outletId),
+        target.screen_id ? eq(screens.id, target.screen_id) : eq(screens.outletId, target.outlet_id!),
+      ),
+    )
+    .orderBy(screens.screenCode);
+  if (rows.length === 0) throw notFound(target.screen_id ? 'Screen' : 'Outlet with screens');
+  return rows;
+}
+
+/** Proposes the payout of each screen: its plays in the period (from the rollups) × rate − commission. */
+export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope, target: Target) {
+  const covered = await screensOf(db, tenancy, scope, target);
+  const ids = covered.map((screen) => screen.screenId);
+  const [plays, paid] = await Promise.all([
+    db
+      .select({ screenId: playRollupsDaily.screenId, plays: sql<number>`sum(${playRollupsDaily.plays})::int` })
+      .from(playRollupsDaily)
+      .where(
+        and(
+          inArray(playRollupsDaily.screenId, ids),
+          gte(playRollupsDaily.playDate, target.period_start),
+          lte(playRollupsDaily.playDate, target.period_end),
+        ),
+      )
+      .groupBy(playRollupsDaily.screenId),
+    overlapping(db, ids, target.period_start, target.period_end),
+  ]);
+  const playsOf = new Map(plays.map((row) => [row.screenId, row.plays]));
+  const paidScreens = new Set(paid.map((row) => row.screenId));
+  const lines = covered.map((screen) => {
+    const screenPlays = playsOf.get(screen.screenId) ?? 0;
+    return {
+      screen_id: screen.screenId,
+      screen_code: screen.screenCode,
+      outlet_id: screen.outletId,
+      outlet_name: screen.outletName,
+      outlet_code: screen.outletCode,
+      plays: screenPlays,
+      rate_minor: target.rate_minor,
+      commission_bps: screen.commissionBps,
+      already_paid: paidScreens.has(screen.screenId),
+      ...payoutWorking(screenPlays, target.rate_minor, screen.commissionBps),
+    };
+  });
+  return { lines, total_minor: lines.reduce((sum, line) => sum + line.amount_minor, 0), rounding: ROUNDING_RULE };
+}
+
+function overlapping(db: Database, screenIds: string[], start: string, end: string) {
+  return db
+    .select({
+      screenId: screenPayouts.screenId,
+      periodStart: screenPayouts.periodStart,
+      periodEnd: screenPayouts.periodEnd,
+    })
+    .from(screenPayouts)
+    .where(
+      and(
+        inArray(screenPayouts.screenId, screenIds),
+        lte(screenPayouts.periodStart, end),
+        gte(screenPayouts.periodEnd, start),
+      ),
+    );
+}
+
+/**
+ * Records the proposed payouts, one per screen with plays. A screen's period may never be paid
+ * twice: any overlap with an existing payout refuses the whole request (the screen rows are
+ * locked first, so two clerks cannot both pass the check).
+ */
+export async function createPayouts(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  target: Target & { currency: string; reference?: string | null },
+  createdBy: string,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const proposal = await proposePayout(tx as unknown as Database, tenancy, scope, target);
+    const ids = proposal.lines.map((line) => line.screen_id);
+    await tx.execute(sql`select id from ${screens} where ${inArray(screens.id, ids)} order by id for update`);
+    const clash = await overlapping(tx as unknown as Database, ids, target.period_start, target.period_end);
+    if (clash.length > 0) {
+      const first = clash[0]!;
+      const code = proposal.lines.find((line) => line.screen_id === first.screenId)?.screen_code ?? first.screenId;
+      throw conflict(
+        `Screen ${code} already has a payout for ${first.periodStart} to ${first.periodEnd}; a period is never paid twice`,
+      );
+    }
+    const lines = proposal.lines.filter((line) => line.plays > 0);
+    if (lines.length === 0) {
+      throw new HttpError(400, 'BAD_REQUEST', 'There were no plays in this period, so there is nothing to pay', [
+        { path: 'period_start', message: 'has no plays up to period_end' },
+      ]);
+    }
+    const inserted = await tx
+      .insert(screenPayouts)
+      .values(
+        lines.map((line) => ({
+          screenId: line.screen_id,
+          outletId: line.outlet_id,
+          periodStart: target.period_start,
+          periodEnd: target.period_end,
+          plays: line.plays,
+          rateMinor: line.rate_minor,
+          grossMinor: line.gross_minor,
+          commissionBps: line.commission_bps,
+          commissionMinor: line.commission_minor,
+          amountMinor: line.amount_minor,
+          currency: target.currency,
+          reference: target.reference ?? null,
+          createdBy,
+        })),
+      )
+      .returning({ id: screenPayouts.id });
+    return inserted.map((row) => row.id);
+  });
+}
+
+const selection = {
+  payout: screenPayouts,
+  screenCode: screens.screenCode,
+  outletName: outlets.name,
+  outletCode: outlets.outletCode,
+};
+
+function toPayout(row: {
+  payout: typeof screenPayouts.$inferSelect;
+  screenCode: string;
+  outletName: string;
+  outletCode: string;
+}): ScreenPayout {
+  const p = row.payout;
+  return {
+    id: p.id,
+    screen: { id: p.screenId, screen_code: row.screenCode },
+    outlet: { id: p.outletId, name: row.outletName, outlet_code: row.outletCode },
+    period_start: p.periodStart,
+    period_end: p.periodEnd,
+    plays: p.plays,
+    rate_minor: p.rateMinor,
+    gross_minor: p.grossMinor,
+    commission_bps: p.commissionBps,
+    commission_minor: p.commissionMinor,
+    amount_minor: p.amountMinor,
+    currency: p.currency,
+    status: p.status,
+    reference: p.reference,
+    paid_at: p.paidAt?.toISOString() ?? null,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+export async function getPayouts(db: Database, tenancy: Tenancy, scope: Scope, ids: string[]): Promise<ScreenPayout[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(selection)
+    .from(screenPayouts)
+    .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
+    .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
+    .where(and(inArray(screenPayouts.id, ids), visibleTo(tenancy, scope, screenPayouts.outletId)))
+    .orderBy(screens.screenCode);
+  return rows.map(toPayout);
+}
+
+export async function listPayouts(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: {
+    page: number;
+    pageSize: number;
+    q?: string;
+    outlet_id?: string;
+    screen_id?: string;
+    status?: ScreenPayout['status'];
+  },
+) {
+  const where = and(
+    visibleTo(tenancy, scope, screenPayouts.outletId),
+    query.outlet_id ? eq(screenPayouts.outletId, query.outlet_id) : undefined,
+    query.screen_id ? eq(screenPayouts.screenId, query.screen_id) : undefined,
+    query.status ? eq(screenPayouts.status, query.status) : undefined,
+    query.q
+      ? sql`(${screens.screenCode} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`} or ${outlets.name} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`})`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(selection)
+      .from(screenPayouts)
+      .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
+      .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
+      .where(where)
+      .orderBy(desc(screenPayouts.periodEnd), desc(screenPayouts.createdAt), desc(screenPayouts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(screenPayouts)
+      .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
+      .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
+      .where(where),
+  ]);
+  return { data: rows.map(toPayout), meta: { page: query.page, pageSize: query.pageSize, total: total?.value ?? 0 } };
+}
+
+export async function markPaid(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  input: { reference: string; paid_at?: string },
+): Promise<ScreenPayout> {
+  const [payout] = await getPayouts(db, tenancy, scope, [id]);
+  if (!payout) throw notFound('Screen payout');
+  if (payout.status === 'PAID') throw conflict(`This payout was already paid on ${payout.paid_at?.slice(0, 10)}`);
+  await db
+    .update(screenPayouts)
+    .set({ status: 'PAID', reference: input.reference, paidAt: input.paid_at ? new Date(input.paid_at) : new Date() })
+    .where(eq(screenPayouts.id, id));
+  const [updated] = await getPayouts(db, tenancy, scope, [id]);
+  return updated!;
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playRollupsDaily } from '../src/db/schema.ts';
+import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
+import {
+  bearer,
+  connectScreen,
+  createAd,
+  createCompany,
+  createOutlet,
+  createScreen,
+  signedIn,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let companyAdmin: string;
+  let outletAdmin: string;
+  let screenToken: string;
+  let ids: { ad: string; otherAd: string; company: string; otherCompany: string; screen: string; outlet: string };
+  const playIds: string[] = [];
+
+  const play = (overrides: Record<string, unknown> = {}) => ({
+    id: randomUUID(),
+    ad_id: ids.ad,
+    screen_id: ids.screen,
+    company_id: ids.company,
+    outlet_id: ids.outlet,
+    play_date: '2026-11-20',
+    play_time: '18:04:05',
+    play_count: 1,
+    played_at: '2026-11-20T12:34:05.000Z',
+    additional_info: { ad_title: 'Filter coffee', screen_code: 'X' },
+    ...overrides,
+  });
+  const post = (logs: object[]) =>
+    t.app.inject({ method: 'POST', url: '/api/playback-logs/log', headers: bearer(screenToken), payload: { logs } });
+  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const company = await createCompany(t.db, { name: 'Filter Coffee Co' });
+    const otherCompany = await createCompany(t.db, { name: '=Other Brand' });
+    const outlet = await createOutlet(t.db, { name: 'Cafe Kolkata', timezone: 'Asia/Kolkata', commissionBps: 1500 });
+    const ad = await createAd(t.db, company.id, { title: 'Filter coffee' });
+    const otherAd = await createAd(t.db, otherCompany.id, { title: 'Other launch' });
+    const screen = await createScreen(t.db, outlet.id);
+    ids = {
+      ad: ad.id,
+      otherAd: otherAd.id,
+      company: company.id,
+      otherCompany: otherCompany.id,
+      screen: screen.id,
+      outlet: outlet.id,
+    };
+    screenToken = (await connectScreen(t.app, screen)).access_token;
+    admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] })).token;
+
+    const logs = [
+      ...Array.from({ length: 6 }, (_, i) => play({ played_at: `2026-11-20T12:3${i}:05.000Z` })),
+      ...Array.from({ length: 3 }, () => play({ play_date: '2026-11-21', played_at: '2026-11-21T05:00:00.000Z' })),
+      ...Array.from({ length: 2 }, () =>
+        play({
+          ad_id: otherAd.id,
+          company_id: otherCompany.id,
+          play_date: '2026-11-21',
+          played_at: '2026-11-21T06:00:00.000Z',
+        }),
+      ),
+    ];
+    playIds.push(...logs.map((log) => log.id));
+    expect((await post(logs)).statusCode).toBe(200);
+    expect((await post(logs.slice(0, 4))).json().data.duplicates).toHaveLength(4);
+  });
+  afterAll(() => t.close());
+
+  it('keeps the daily rollups equal to the logs, and a rebuild recomputes the same', async () => {
+    const rollups = async () =>
+      t.db
+        .select({
+          day: sql<string>`${playRollupsDaily.playDate}::text`,
+          ad: playRollupsDaily.adId,
+          plays: playRollupsDaily.plays,
+        })
+        .from(playRollupsDaily)
+        .orderBy(playRollupsDaily.playDate, playRollupsDaily.plays);
+    const maintained = await rollups();
+    expect(maintained).toEqual([
+      { day: '2026-11-20', ad: ids.ad, plays: 6 },
+      { day: '2026-11-21', ad: ids.otherAd, plays: 2 },
+      { day: '2026-11-21', ad: ids.ad, plays: 3 },
+    ]);
+    expect(await rebuildRollups(t.db)).toEqual({ rows: 3, plays: 11 });
+    expect(await rollups()).toEqual(maintained);
+  });
+
+  it("lists plays with names and the play's time in the outlet's zone, filtered and scoped", async () => {
+    const page = await get(`/api/playback-logs?ad_id=${ids.ad}&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z`);
+    expect(page.statusCode).toBe(200);
+    const rows = page.json().data;
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatchObject({
+      ad_title: 'Filter coffee',
+      company_name: 'Filter Coffee Co',
+      outlet_name: 'Cafe Kolkata',
+      timezone: 'Asia/Kolkata',
+      played_at: '2026-11-20T12:35:05.000Z',
+      played_at_local: '2026-11-20 18:05:05',
+    });
+    const own = await get('/api/playback-logs?limit=500', companyAdmin);
+    expect(own.json().data.every((row: { company_id: string }) => row.company_id === ids.company)).toBe(true);
+    expect(own.json().data).toHaveLength(9);
+    expect((await get('/api/playback-logs?limit=500', outletAdmin)).json().data).toHaveLength(11);
+  });
+
+  it('exports the filtered plays as CSV through a short-lived link', async () => {
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/playback-logs/exports',
+      headers: bearer(admin),
+      payload: { from: '2026-11-21T00:00:00Z' },
+    });
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json().data;
+    const csv = await t.app.inject({ method: 'GET', url });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="adloop-plays-/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,played_at_utc,played_at_local,timezone,play_date,play_time,play_count,ad_id,ad_title,company_name,screen_code,outlet_code,outlet_name',
+    );
+    expect(lines).toHaveLength(1 + 5);
+    // A company name that a spreadsheet would run as a formula is written as text.
+    expect(csv.body).toContain(",'=Other Brand,");
+    const listed = (await get('/api/playback-logs?from=2026-11-21T00:00:00Z'))
+      .json()
+      .data.map((row: { id: string }) => row.id);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual([...listed].sort());
+  });
+
+  it('refuses a forged, missing or revoked export link', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/playback-logs/export.csv?ticket=forged' })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/playback-logs/export.csv' })).statusCode).toBe(400);
+    const user = await signedIn(t.app, t.db, 'GLOBAL_ADMIN');
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/playback-logs/exports',
+      headers: bearer(user.token),
+      payload: {},
+    });
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
+    expect((await t.app.inject({ method: 'GET', url: link.json().data.url })).statusCode).toBe(401);
+  });
+
+  it('a company admin cannot export or read another company by filter', async () => {
+    const rows = (await get(`/api/playback-logs?company_id=${ids.otherCompany}`, companyAdmin)).json().data;
+    expect(rows).toEqual([]);
+  });
+
+  it('analytics agree with the logs and are sliced per role', async () => {
+    const overview = await get('/api/analytics/overview?from=2026-11-19&to=2026-11-21');
+    expect(overview.statusCode).toBe(200);
+    const data = overview.json().data;
+    expect(data.totals).toMatchObject({ plays: 11, ads: 2, screens: 1, outlets: 1 });
+    expect(data.series).toEqual([
+      { date: '2026-11-19', plays: 0 },
+      { date: '2026-11-20', plays: 6 },
+      { date: '2026-11-21', plays: 5 },
+    ]);
+    expect(data.by_ad[0]).toMatchObject({ id: ids.ad, name: 'Filter coffee', plays: 9 });
+    expect(data.by_company.map((row: { plays: number }) => row.plays)).toEqual([9, 2]);
+    expect(data.revenue).toMatchObject({ currency: 'INR', billed_minor: 0 });
+
+    const own = (await get('/api/analytics/overview?from=2026-11-19&to=2026-11-21', companyAdmin)).json().data;
+    expect(own.totals.plays).toBe(9);
+    expect(own.by_company).toEqual([{ id: ids.company, name: 'Filter Coffee Co', plays: 9 }]);
+    expect(own.revenue).toBeNull();
+    expect(own.totals.uptime_pct).toBeNull();
+
+    const bad = await get('/api/analytics/overview?from=2026-11-21&to=2026-11-19');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('to');
+  });
+
+  it('screen activity: status, uptime from heartbeats and the timeline', async () => {
+    const body = {
+      screen_id: ids.screen,
+      outlet_id: ids.outlet,
+      activity_date: '2026-11-21',
+      activity_time: '10:00:00',
+      additional_info: {},
+    };
+    for (const path of ['online', 'heartbeat', 'heartbeat']) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/screen-activity/${path}`,
+        headers: bearer(screenToken),
+        payload: body,
+      });
+    }
+    const status = await get('/api/screen-activity/status', outletAdmin);
+    expect(status.statusCode).toBe(200);
+    expect(status.json().data).toEqual([
+      expect.objectContaining({ screen_id: ids.screen, is_online: true, since: expect.any(String) }),
+    ]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const uptime = await get(`/api/screen-activity/uptime?from=${today}&to=${today}`, outletAdmin);
+    expect(uptime.statusCode).toBe(200);
+    expect(uptime.json().data[0].days[0]).toMatchObject({ date: today, online_minutes: 3 });
+    expect(uptime.json().data[0].days[0].uptime_pct).toBeGreaterThan(0);
+
+    const first = await get(`/api/screen-activity?screen_id=${ids.screen}&limit=2`, outletAdmin);
+    expect(first.json().data.map((row: { kind: string }) => row.kind)).toEqual(['HEARTBEAT', 'HEARTBEAT']);
+    const second = await get(
+      `/api/screen-activity?screen_id=${ids.screen}&limit=2&cursor=${first.json().meta.nextCursor}`,
+      outletAdmin,
+    );
+    expect(second.json().data.map((row: { kind: string }) => row.kind)).toEqual(['ONLINE']);
+    expect(second.json().meta.nextCursor).toBeNull();
+    const forged = Buffer.from(`2026-13-45 10:00:00+00|${ids.screen}`).toString('base64url');
+    expect((await get(`/api/screen-activity?cursor=${forged}`, outletAdmin)).statusCode).toBe(400);
+    expect((await get(`/api/playback-logs?cursor=${forged}`)).statusCode).toBe(400);
+    expect((await get('/api/screen-activity/status', companyAdmin)).statusCode).toBe(403);
+  });
+});
