@@ -1,15 +1,122 @@
-import { BarChart3Icon } from 'lucide-react';
+import type { AnalyticsQuery } from '@adloop/contract/reports';
+import { AlertTriangleIcon, BarChart3Icon, RotateCwIcon } from 'lucide-react';
+import { useMemo } from 'react';
+import { ClearFiltersButton, ListToolbar } from '@/components/data-table/list-toolbar';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
+import { daysIn, describeRange } from '@/components/report-filters/date-range';
+import { DateRangePicker } from '@/components/report-filters/date-range-picker';
+import { SliceFilters, sliceKeysFor } from '@/components/report-filters/slice-filters';
+import { useDateRangeParam } from '@/components/report-filters/use-date-range-param';
+import { useSliceParams } from '@/components/report-filters/use-slice-params';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAnalyticsOverview } from '@/features/analytics/api/get-analytics-overview';
+import { CompanyShare } from '@/features/analytics/components/company-share';
+import { KpiCards, KpiSkeleton } from '@/features/analytics/components/kpi-cards';
+import { PlaysOverTime } from '@/features/analytics/components/plays-over-time';
+import { RankingChart } from '@/features/analytics/components/ranking-chart';
+import { fillDays } from '@/features/analytics/lib/series';
+import { useAuth } from '@/lib/auth-context';
+import { cn } from '@/lib/utils';
 
 export function AnalyticsPage() {
+  const { user } = useAuth();
+  const keys = sliceKeysFor(user.role);
+  const { range, setRange } = useDateRangeParam('last-7-days');
+  const { slice, setSlice, clear, hasSlice } = useSliceParams(keys);
+  // The fallback preset means a range is always there.
+  const period = range ?? { from: '', to: '' };
+  const query = useMemo<AnalyticsQuery>(
+    () => ({ ...slice, from: period.from, to: period.to }),
+    [slice, period.from, period.to],
+  );
+  const overview = useAnalyticsOverview(query);
+  const data = overview.data;
+  const series = useMemo(
+    () => (data ? fillDays(data.series, period.from, period.to) : []),
+    [data, period.from, period.to],
+  );
+  const seesCompanies = keys.includes('company_id');
+
   return (
-    <PageShell description="How often your ads play, on which screens and when.">
-      <EmptyState
-        icon={BarChart3Icon}
-        title="Nothing here yet"
-        description="Charts of plays per day, per ad and per outlet will appear here once screens report plays."
-      />
+    <PageShell description="How often ads play, where and when: by ad, company, outlet and screen, with uptime and money.">
+      <ListToolbar>
+        <DateRangePicker value={range} onChange={(next) => next && setRange(next)} />
+        <SliceFilters keys={keys} value={slice} onChange={setSlice} />
+        {hasSlice ? <ClearFiltersButton onClear={clear} /> : null}
+      </ListToolbar>
+
+      {overview.isLoading ? (
+        <div className="grid gap-6">
+          <KpiSkeleton />
+          <Skeleton className="h-80 rounded-xl" />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Skeleton className="h-72 rounded-xl" />
+            <Skeleton className="h-72 rounded-xl" />
+          </div>
+        </div>
+      ) : !data ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-12 text-center">
+          <AlertTriangleIcon className="size-6 text-destructive" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">The analytics could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => overview.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div
+          className={cn('grid gap-6 transition-opacity', overview.isPlaceholderData && 'opacity-60')}
+          aria-busy={overview.isPlaceholderData}
+        >
+          <KpiCards overview={data} days={daysIn(period)} />
+          {data.totals.plays === 0 ? (
+            <EmptyState
+              icon={BarChart3Icon}
+              title="No plays in this range"
+              description={`No screen reported a play ${hasSlice ? 'for these filters ' : ''}in this range (${describeRange(period)}). Charts appear as soon as screens report plays; try a wider range.`}
+            />
+          ) : (
+            <>
+              <PlaysOverTime series={series} />
+              <div className="grid items-start gap-6 lg:grid-cols-2">
+                <RankingChart
+                  title="Top ads"
+                  description="The ads played most in this range."
+                  noun="Ad"
+                  detailHeader="Company"
+                  slices={data.by_ad.map((ad) => ({
+                    id: ad.id,
+                    name: ad.name,
+                    plays: ad.plays,
+                    detail: ad.company_name,
+                  }))}
+                />
+                {seesCompanies && data.by_company.length > 0 ? <CompanyShare companies={data.by_company} /> : null}
+                <RankingChart
+                  title="By outlet"
+                  description="Where the ads played."
+                  noun="Outlet"
+                  slices={data.by_outlet}
+                />
+                <RankingChart
+                  title="By screen"
+                  description="Each screen's plays in this range."
+                  noun="Screen"
+                  detailHeader="Outlet"
+                  slices={data.by_screen.map((screen) => ({
+                    id: screen.id,
+                    name: screen.name,
+                    plays: screen.plays,
+                    detail: screen.outlet_name,
+                  }))}
+                />
+              </div>
+            </>
+          )}
+        </div>
+      )}
     </PageShell>
   );
 }

@@ -1,23 +1,26 @@
-import { ArrowLeftIcon, ReceiptIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { AdTransactionCreate } from '@adloop/contract/billing';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateAdTransaction } from '@/features/billing/api/create-ad-transaction';
+import { AdTransactionForm } from '@/features/billing/components/ad-transaction-form';
+import { formatMoney } from '@/lib/money';
 
 export function AddAdTransactionPage() {
+  const navigate = useNavigate();
+  const create = useCreateAdTransaction();
+
+  const onSave = async (values: AdTransactionCreate) => {
+    const transaction = await create.mutateAsync(values);
+    toast.success('Transaction added', {
+      description: `${formatMoney(transaction.amount_minor, transaction.currency)} from ${transaction.company.name}.`,
+    });
+    navigate('/dashboard/billing/transactions');
+  };
+
   return (
-    <PageShell description="Record a payment an advertiser made for their ads.">
-      <EmptyState
-        icon={ReceiptIcon}
-        title="Nothing here yet"
-        description="The form to add an ad transaction will appear here: the company, amount, currency and date."
-      >
-        <PageLinkButton
-          to="/dashboard/billing/transactions"
-          icon={ArrowLeftIcon}
-          label="Back to Ad transactions"
-          variant="outline"
-        />
-      </EmptyState>
+    <PageShell description="Record a payment an advertiser made, or one they owe, for their ads to play.">
+      <AdTransactionForm onSave={onSave} />
     </PageShell>
   );
 }

@@ -1,23 +1,28 @@
-import { ArrowLeftIcon, WalletIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
+import type { ScreenPayoutCreate } from '@adloop/contract/billing';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { useCreateScreenPayout } from '@/features/billing/api/create-screen-payout';
+import { ScreenPayoutForm } from '@/features/billing/components/screen-payout-form';
+import { formatMoney } from '@/lib/money';
 
 export function AddScreenPayoutPage() {
+  const navigate = useNavigate();
+  const create = useCreateScreenPayout();
+
+  const onSave = async (values: ScreenPayoutCreate) => {
+    const payouts = await create.mutateAsync(values);
+    const total = payouts.reduce((sum, payout) => sum + payout.amount_minor, 0);
+    const currency = payouts[0]?.currency ?? values.currency;
+    toast.success(payouts.length === 1 ? 'Payout created' : `${payouts.length} payouts created`, {
+      description: `${formatMoney(total, currency)} to pay. Mark it paid once the money is sent.`,
+    });
+    navigate('/dashboard/billing/payouts');
+  };
+
   return (
-    <PageShell description="Record a payout to an outlet for the plays on its screens.">
-      <EmptyState
-        icon={WalletIcon}
-        title="Nothing here yet"
-        description="The form to add a screen payout will appear here: the outlet, period, amount and currency."
-      >
-        <PageLinkButton
-          to="/dashboard/billing/payouts"
-          icon={ArrowLeftIcon}
-          label="Back to Screen payouts"
-          variant="outline"
-        />
-      </EmptyState>
+    <PageShell description="Pay an outlet for the plays on its screens over a period, less its commission.">
+      <ScreenPayoutForm onSave={onSave} />
     </PageShell>
   );
 }

@@ -1,27 +1,192 @@
+import { PAYOUT_STATUSES, type ScreenPayout, screenPayoutListQuerySchema } from '@adloop/contract/billing';
 import { can } from '@adloop/contract/permissions';
-import { PlusIcon, WalletIcon } from 'lucide-react';
+import { format } from 'date-fns';
+import { BadgeCheckIcon, PlusIcon, WalletIcon } from 'lucide-react';
+import { useState } from 'react';
+import { type DataColumn, DataTable } from '@/components/data-table/data-table';
+import { ListPagination } from '@/components/data-table/list-pagination';
+import { ClearFiltersButton, FilterSelect, ListToolbar } from '@/components/data-table/list-toolbar';
+import { RowActions } from '@/components/data-table/row-actions';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { SliceFilters, type SliceKey } from '@/components/report-filters/slice-filters';
+import { Button } from '@/components/ui/button';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { useScreenPayouts } from '@/features/billing/api/get-screen-payouts';
+import { PayPayoutDialog } from '@/features/billing/components/pay-payout-dialog';
+import { StatusBadge } from '@/features/billing/components/status-badge';
+import { PAYOUT_STATUS_LABELS } from '@/features/billing/lib/labels';
+import { formatPeriod } from '@/features/billing/lib/period';
+import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
+import { parseListQuery } from '@/lib/list-query';
+import { formatBasisPoints, formatMoney } from '@/lib/money';
+
+const FILTERS = ['outlet_id', 'screen_id', 'status'] as const;
+const STATUS_OPTIONS = PAYOUT_STATUSES.map((status) => ({ value: status, label: PAYOUT_STATUS_LABELS[status] }));
 
 export function ScreenPayoutsPage() {
   const { user } = useAuth();
+  const list = useListParams(FILTERS);
+  const query = parseListQuery(screenPayoutListQuerySchema, list.raw);
+  const payouts = useScreenPayouts(query);
+  const [paying, setPaying] = useState<ScreenPayout | null>(null);
+  const mayCreate = can(user.role, 'screenPayouts', 'create');
+  const mayPay = can(user.role, 'screenPayouts', 'update');
+  const sliceKeys: SliceKey[] = ['outlet_id', 'screen_id'];
+
+  const columns: DataColumn<ScreenPayout>[] = [
+    {
+      id: 'screen',
+      header: 'Screen',
+      primary: true,
+      className: 'min-w-44',
+      cell: (payout) => (
+        <div className="min-w-0">
+          <span className="block truncate font-mono text-sm font-medium">{payout.screen.screen_code}</span>
+          <span className="block truncate text-xs text-muted-foreground">
+            {payout.outlet.name} · {payout.outlet.outlet_code}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'period',
+      header: 'Period',
+      className: 'whitespace-nowrap',
+      cell: (payout) => formatPeriod(payout.period_start, payout.period_end),
+    },
+    {
+      id: 'working',
+      header: 'Plays × rate',
+      hideOnMobile: true,
+      className: 'whitespace-nowrap',
+      cell: (payout) => (
+        <div className="tabular-nums">
+          <span className="block">
+            {payout.plays.toLocaleString('en-IN')} × {formatMoney(payout.rate_minor, payout.currency)}
+          </span>
+          <span className="block text-xs text-muted-foreground">
+            {formatMoney(payout.gross_minor, payout.currency)} − {formatBasisPoints(payout.commission_bps)} (
+            {formatMoney(payout.commission_minor, payout.currency)})
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'amount',
+      header: 'Payout',
+      className: 'text-right whitespace-nowrap',
+      cell: (payout) => (
+        <span className="font-semibold tabular-nums">{formatMoney(payout.amount_minor, payout.currency)}</span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (payout) => (
+        <div className="min-w-0">
+          <StatusBadge status={payout.status} label={PAYOUT_STATUS_LABELS[payout.status]} />
+          {payout.status === 'PAID' ? (
+            <span className="mt-1 block max-w-44 truncate text-xs text-muted-foreground">
+              {[payout.paid_at ? format(new Date(payout.paid_at), 'd MMM yyyy') : null, payout.reference]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <PageShell
-      description="What outlets are paid for running ads on their screens."
+      description="What outlets earn for the plays on their screens: plays × rate, less the outlet's commission."
       actions={
-        can(user.role, 'screenPayouts', 'create') ? (
+        mayCreate ? (
           <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />
         ) : null
       }
     >
-      <EmptyState
-        icon={WalletIcon}
-        title="Nothing here yet"
-        description="Screen payouts will appear here with their outlet, amount and period."
+      <ListToolbar>
+        <SliceFilters
+          keys={sliceKeys}
+          value={{ outlet_id: query.outlet_id, screen_id: query.screen_id }}
+          onChange={(key, value) => {
+            if (key === 'outlet_id') {
+              list.setFilter('outlet_id', value);
+              if (query.screen_id) list.setFilter('screen_id', undefined);
+            } else if (key === 'screen_id') {
+              list.setFilter('screen_id', value);
+            }
+          }}
+        />
+        <FilterSelect
+          label="Status"
+          value={query.status}
+          onChange={(value) => list.setFilter('status', value)}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
+        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
+      </ListToolbar>
+
+      <DataTable
+        label="Screen payouts"
+        columns={columns}
+        rows={payouts.data?.data}
+        rowKey={(payout) => payout.id}
+        loading={payouts.isLoading}
+        refreshing={payouts.isPlaceholderData}
+        error={payouts.isError}
+        onRetry={() => payouts.refetch()}
+        sort={query.sort}
+        onSortChange={list.setSort}
+        rowActions={
+          mayPay
+            ? (payout) => (
+                <RowActions label={`Actions for ${payout.screen.screen_code} ${payout.period_start}`}>
+                  <DropdownMenuItem disabled={payout.status === 'PAID'} onSelect={() => setPaying(payout)}>
+                    <BadgeCheckIcon aria-hidden="true" />
+                    {payout.status === 'PAID' ? 'Already paid' : 'Mark as paid'}
+                  </DropdownMenuItem>
+                </RowActions>
+              )
+            : undefined
+        }
+        empty={
+          list.hasFilters ? (
+            <EmptyState icon={WalletIcon} title="No payouts match" description="Try other filters or clear them.">
+              <Button variant="outline" onClick={list.clear}>
+                Clear filters
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={WalletIcon}
+              title="No payouts yet"
+              description={
+                mayCreate
+                  ? 'Work out what an outlet earned for a period from its screens’ plays, then record the payout.'
+                  : 'Payouts for your screens appear here once AdLoop works them out, with the plays and rate behind each.'
+              }
+            >
+              {mayCreate ? (
+                <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />
+              ) : null}
+            </EmptyState>
+          )
+        }
       />
+      <ListPagination
+        meta={payouts.data?.meta}
+        noun="payouts"
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+      />
+
+      <PayPayoutDialog payout={paying} onClose={() => setPaying(null)} />
     </PageShell>
   );
 }

@@ -1,0 +1,112 @@
+import type { AnalyticsOverview } from '@adloop/contract/reports';
+import type { LucideIcon } from 'lucide-react';
+import {
+  ActivityIcon,
+  BanknoteIcon,
+  HandCoinsIcon,
+  MegaphoneIcon,
+  MonitorIcon,
+  PercentIcon,
+  PlayCircleIcon,
+  StoreIcon,
+} from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/lib/money';
+
+type Kpi = { key: string; label: string; value: string; detail: string; icon: LucideIcon };
+
+function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs">
+      <div className="flex items-center justify-between gap-2">
+        <span className="truncate text-sm font-medium text-muted-foreground">{label}</span>
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+      </div>
+      <span className="truncate text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</span>
+      <span className="text-xs text-muted-foreground">{detail}</span>
+    </div>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-IN');
+
+/** The range's headline numbers; money only for roles that may see it (revenue is null otherwise). */
+export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days: number }) {
+  const { totals, revenue } = overview;
+  const kpis: Kpi[] = [
+    {
+      key: 'plays',
+      label: 'Plays',
+      value: count(totals.plays),
+      detail: days > 0 ? `${count(Math.round(totals.plays / days))} a day on average` : 'In this range',
+      icon: PlayCircleIcon,
+    },
+    {
+      key: 'ads',
+      label: 'Ads played',
+      value: count(totals.ads),
+      detail: 'With at least one play',
+      icon: MegaphoneIcon,
+    },
+    { key: 'screens', label: 'Screens', value: count(totals.screens), detail: 'That played an ad', icon: MonitorIcon },
+    {
+      key: 'outlets',
+      label: 'Outlets',
+      value: count(totals.outlets),
+      detail: 'With a screen that played',
+      icon: StoreIcon,
+    },
+    {
+      key: 'uptime',
+      label: 'Uptime',
+      value: totals.uptime_pct === null ? '—' : `${totals.uptime_pct.toFixed(1)}%`,
+      detail: totals.uptime_pct === null ? 'No screen reported in this range' : 'Average over screens and days',
+      icon: ActivityIcon,
+    },
+  ];
+  if (revenue) {
+    kpis.push(
+      {
+        key: 'billed',
+        label: 'Billed',
+        value: formatMoney(revenue.billed_minor, revenue.currency),
+        detail: 'Completed ad transactions',
+        icon: BanknoteIcon,
+      },
+      {
+        key: 'payouts',
+        label: 'Payouts',
+        value: formatMoney(revenue.payouts_minor, revenue.currency),
+        detail: 'Owed or paid to outlets',
+        icon: HandCoinsIcon,
+      },
+      {
+        key: 'commission',
+        label: 'Commission',
+        value: formatMoney(revenue.commission_minor, revenue.currency),
+        detail: 'Kept from outlet payouts',
+        icon: PercentIcon,
+      },
+    );
+  }
+
+  return (
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {kpis.map(({ key, ...kpi }) => (
+        <KpiCard key={key} {...kpi} />
+      ))}
+    </section>
+  );
+}
+
+export function KpiSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-hidden="true">
+      {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
+        <Skeleton key={key} className="h-28 rounded-xl" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ScreenPayoutProposal } from '@adloop/contract/billing';
+import { AlertTriangleIcon, CalculatorIcon, Loader2Icon } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatBasisPoints, formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+type Line = ScreenPayoutProposal['lines'][number];
+
+/** "1,234 plays × ₹1.50 = ₹1,851.00; − 15 % commission (₹277.65) = ₹1,573.35" */
+export function workingOf(line: Line, currency: string): string {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const plays = `${line.plays.toLocaleString('en-IN')} ${line.plays === 1 ? 'play' : 'plays'}`;
+  return `${plays} × ${money(line.rate_minor)} = ${money(line.gross_minor)}; − ${formatBasisPoints(line.commission_bps)} commission (${money(line.commission_minor)}) = ${money(line.amount_minor)}`;
+}
+
+type PayoutProposalProps = {
+  proposal: ScreenPayoutProposal | undefined;
+  /** Nothing to propose yet: the form lacks a screen or outlet, a period or a rate. */
+  waiting: boolean;
+  loading: boolean;
+  refreshing: boolean;
+};
+
+/** The proposed payout with its working per screen, so whoever pays can check every number. */
+export function PayoutProposal({ proposal, waiting, loading, refreshing }: PayoutProposalProps) {
+  return (
+    <section aria-label="Proposed payout" aria-busy={loading || refreshing} className="grid gap-3">
+      <div className="flex items-center gap-2">
+        <CalculatorIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+        <h2 className="text-sm font-semibold">Proposed payout</h2>
+        {refreshing ? (
+          <Loader2Icon className="size-3.5 animate-spin text-muted-foreground" aria-label="Updating" />
+        ) : null}
+      </div>
+      {waiting ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          Choose a screen or outlet, a period and a rate: the payout is worked out from the plays as you go.
+        </p>
+      ) : loading || !proposal ? (
+        <div className="grid gap-2" aria-hidden="true">
+          <Skeleton className="h-14 rounded-lg" />
+          <Skeleton className="h-8 w-1/2 rounded-lg" />
+        </div>
+      ) : proposal.lines.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          This outlet has no screens to pay for.
+        </p>
+      ) : (
+        <div className={cn('grid gap-3 transition-opacity', refreshing && 'opacity-60')}>
+          <ul className="grid gap-2">
+            {proposal.lines.map((line) => (
+              <li
+                key={line.screen_id}
+                className={cn(
+                  'grid gap-1 rounded-lg border p-3',
+                  line.already_paid && 'border-amber-500/40 bg-amber-500/5',
+                )}
+              >
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-mono text-sm font-medium">{line.screen_code}</span>
+                  <span className="truncate text-xs text-muted-foreground">{line.outlet_name}</span>
+                  {line.already_paid ? (
+                    <span className="ml-auto inline-flex items-center gap-1 rounded-md bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+                      <AlertTriangleIcon className="size-3" aria-hidden="true" />
+                      Already paid
+                    </span>
+                  ) : null}
+                </div>
+                <p className="text-sm tabular-nums" data-testid="payout-working">
+                  {workingOf(line, proposal.currency)}
+                </p>
+                {line.already_paid ? (
+                  <p className="text-xs text-amber-700 dark:text-amber-400">
+                    A payout already covers part of this period for this screen; it cannot be paid twice.
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div className="flex items-baseline justify-between gap-4 rounded-lg bg-muted/50 px-3 py-2.5">
+            <span className="text-sm font-medium">Total</span>
+            <span className="text-xl font-semibold tabular-nums" data-testid="payout-total">
+              {formatMoney(proposal.total_minor, proposal.currency)}
+            </span>
+          </div>
+          <p className="text-xs text-muted-foreground">{proposal.rounding}</p>
+        </div>
+      )}
+    </section>
+  );
+}
