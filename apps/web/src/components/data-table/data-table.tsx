@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, RotateCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-mobile';
@@ -133,6 +134,43 @@ function DesktopTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
+const UNSORTED = '__default__';
+
+/** Cards have no headers to click, so narrow screens choose the order from a list. */
+function MobileSort<Row>({
+  columns,
+  sort,
+  onSortChange,
+}: Pick<DataTableProps<Row>, 'columns' | 'sort' | 'onSortChange'>) {
+  const sortable = columns.filter((column) => column.sortField);
+  if (sortable.length === 0) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 border-b bg-muted/40 px-4 py-2">
+      <span className="text-sm text-muted-foreground">Sort by</span>
+      <Select value={sort ?? UNSORTED} onValueChange={(value) => onSortChange(value === UNSORTED ? undefined : value)}>
+        <SelectTrigger size="sm" aria-label="Sort by" className="min-w-0 bg-background">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent align="end">
+          <SelectItem value={UNSORTED}>Default order</SelectItem>
+          {sortable.flatMap((column) => {
+            const field = column.sortField!;
+            const dated = field.endsWith('_at');
+            return [
+              <SelectItem key={field} value={field}>
+                {column.header}, {dated ? 'oldest first' : 'A–Z'}
+              </SelectItem>,
+              <SelectItem key={`-${field}`} value={`-${field}`}>
+                {column.header}, {dated ? 'newest first' : 'Z–A'}
+              </SelectItem>,
+            ];
+          })}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 function MobileCards<Row>(props: DataTableProps<Row>) {
   const { label, columns, rows, rowKey, loading, rowActions } = props;
   const primary = columns.find((column) => column.primary) ?? columns[0];
@@ -200,7 +238,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
       aria-busy={loading || refreshing}
     >
-      {isMobile ? <MobileCards {...props} /> : <DesktopTable {...props} />}
+      {isMobile ? (
+        <>
+          <MobileSort columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
+          <MobileCards {...props} />
+        </>
+      ) : (
+        <DesktopTable {...props} />
+      )}
     </div>
   );
 }

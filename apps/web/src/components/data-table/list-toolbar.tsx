@@ -9,7 +9,7 @@ const ALL = '__all__';
 
 /** The row above a list: search first, then its filters; wraps on narrow screens. */
 export function ListToolbar({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">{children}</div>;
+  return <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">{children}</div>;
 }
 
 type ListSearchProps = {
@@ -43,7 +43,7 @@ export function ListSearch({ value, onSearch, label, placeholder }: ListSearchPr
   }, [text, onSearch]);
 
   return (
-    <div className="relative w-full sm:max-w-xs sm:flex-1">
+    <div className="relative col-span-2 w-full sm:max-w-xs sm:flex-1">
       <SearchIcon
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
@@ -89,7 +89,7 @@ export function FilterSelect({ label, value, onChange, allLabel, options }: Filt
 
 export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClear} className="self-start sm:self-auto">
+    <Button variant="ghost" size="sm" onClick={onClear} className="justify-self-start">
       <XIcon aria-hidden="true" />
       Clear filters
     </Button>
