@@ -1,5 +1,6 @@
 import { type Ad, type AdCreate, adCreateSchema } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS, REPEATS_PER_AD } from '@adloop/contract/constants';
+import { can } from '@adloop/contract/permissions';
 import { Loader2Icon, SaveIcon, SendIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { useCompanyOptions } from '@/features/ads/api/get-company-options';
 import { AdPreview } from '@/features/ads/components/ad-preview';
 import { MediaField } from '@/features/ads/components/media-field';
+import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 
@@ -29,6 +31,15 @@ type AdFormProps = {
 };
 
 const FIELDS = ['company_id', 'title', 'type', 'media_url', 'duration_seconds'] as const;
+
+/** What saving does to the ad (decision 009): an advertiser's new creative goes back to review. */
+function editNote(ad: Ad, mayApprove: boolean): string {
+  const live = ad.status === 'ACTIVE' || ad.status === 'PAUSED';
+  if (live && !mayApprove) {
+    return 'Changing the media or duration sends the ad back to review: screens stop playing it until it is approved again. A new title keeps it playing.';
+  }
+  return `Saving creates version ${ad.version + 1}.${live ? ' Screens playing the ad pick it up within seconds.' : ''}`;
+}
 
 function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate>>['control'] }) {
   const [search, setSearch] = useState('');
@@ -68,6 +79,8 @@ function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate
 
 /** Create or edit an ad: title, media (uploaded or by URL) and, for images, how long each play lasts. */
 export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormProps) {
+  const { user } = useAuth();
+  const mayApprove = can(user.role, 'ads', 'approve');
   const schema = useMemo(
     () =>
       adCreateSchema.superRefine((values, context) => {
@@ -122,11 +135,7 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
         <Card>
           <CardHeader>
             <CardTitle>Ad details</CardTitle>
-            <CardDescription>
-              {ad
-                ? `Saving creates version ${ad.version + 1}. Screens playing the ad pick it up within seconds.`
-                : 'What screens show, and for how long.'}
-            </CardDescription>
+            <CardDescription>{ad ? editNote(ad, mayApprove) : 'What screens show, and for how long.'}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             {chooseCompany && !ad ? <CompanyField control={form.control} /> : null}

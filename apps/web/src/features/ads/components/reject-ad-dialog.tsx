@@ -21,7 +21,13 @@ import { AD_ACTIONS } from '@/features/ads/lib/ad-workflow';
 import { applyServerErrors } from '@/lib/form-errors';
 
 /** Rejecting asks why: the advertiser sees the reason beside the ad and can fix and resubmit it. */
-export function RejectAdDialog({ ad, onClose }: { ad: Pick<Ad, 'id' | 'title'> | null; onClose: () => void }) {
+export function RejectAdDialog({
+  ad,
+  onClose,
+}: {
+  ad: Pick<Ad, 'id' | 'title' | 'status'> | null;
+  onClose: () => void;
+}) {
   const transition = useTransitionAd();
   const form = useForm({ resolver: zodResolver(adRejectSchema), defaultValues: { reason: '' } });
 
@@ -48,6 +54,7 @@ export function RejectAdDialog({ ad, onClose }: { ad: Pick<Ad, 'id' | 'title'> |
             <DialogHeader>
               <DialogTitle>Reject “{ad?.title}”</DialogTitle>
               <DialogDescription>
+                {ad?.status === 'ACTIVE' || ad?.status === 'PAUSED' ? 'Screens stop playing it within seconds. ' : ''}
                 The advertiser sees your reason next to the ad and can change it and submit it again.
               </DialogDescription>
             </DialogHeader>

@@ -14,7 +14,7 @@ export function useAdCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
   const transition = useTransitionAd();
   const remove = useDeleteAd();
   const confirm = useConfirmDialog();
-  const [rejecting, setRejecting] = useState<Pick<Ad, 'id' | 'title'> | null>(null);
+  const [rejecting, setRejecting] = useState<Pick<Ad, 'id' | 'title' | 'status'> | null>(null);
 
   const run = async (ad: Ad, action: Exclude<AdAction, 'reject'>) => {
     await transition.mutateAsync({ id: ad.id, action });

@@ -14,14 +14,19 @@ export const AD_ACTIONS: Record<AdAction, { label: string; icon: LucideIcon; don
 };
 
 /**
- * The review workflow's next steps for this role and ad: draft or rejected ads go to review,
- * only a global admin approves or rejects, and a running ad can be paused and resumed.
+ * The review workflow's next steps for this role and ad (decision 009): draft or rejected ads
+ * go to review; only a global admin approves, or rejects, also an ad already on screens (a
+ * takedown); a running ad can be paused and resumed.
  */
 export function availableAdActions(role: Role, ad: Pick<Ad, 'status'>): AdAction[] {
   const actions: AdAction[] = [];
-  if (can(role, 'ads', 'update') && (ad.status === 'DRAFT' || ad.status === 'REJECTED')) actions.push('submit');
-  if (can(role, 'ads', 'approve') && ad.status === 'PENDING_REVIEW') actions.push('approve', 'reject');
-  if (can(role, 'ads', 'pause') && ad.status === 'ACTIVE') actions.push('pause');
-  if (can(role, 'ads', 'pause') && ad.status === 'PAUSED') actions.push('resume');
+  const { status } = ad;
+  if (can(role, 'ads', 'update') && (status === 'DRAFT' || status === 'REJECTED')) actions.push('submit');
+  if (can(role, 'ads', 'approve') && status === 'PENDING_REVIEW') actions.push('approve');
+  if (can(role, 'ads', 'pause') && status === 'ACTIVE') actions.push('pause');
+  if (can(role, 'ads', 'pause') && status === 'PAUSED') actions.push('resume');
+  if (can(role, 'ads', 'approve') && (status === 'PENDING_REVIEW' || status === 'ACTIVE' || status === 'PAUSED')) {
+    actions.push('reject');
+  }
   return actions;
 }
