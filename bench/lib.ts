@@ -32,7 +32,7 @@ export async function freshDatabase(adminUrl: string) {
 export async function startServer(
   script: string,
   env: Record<string, string>,
-): Promise<{ origin: string; stop(): Promise<void> }> {
+): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,6 +44,7 @@ export async function startServer(
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

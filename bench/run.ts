@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAnalytics } from './analytics.ts';
 import { root } from './lib.ts';
 import { benchScreenApi } from './screen-api.ts';
 
@@ -9,7 +10,10 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-const screenApi = await benchScreenApi(adminUrl);
+// BENCH_ONLY=screen-api|analytics runs one; both by default.
+const only = process.env.BENCH_ONLY;
+const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
+const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
 const report = {
   startedAt: started.toISOString(),
   machine: {
@@ -19,6 +23,7 @@ const report = {
     node: process.version,
   },
   screenApi,
+  analytics,
 };
 const dir = path.join(root, 'bench', 'results');
 await mkdir(dir, { recursive: true });

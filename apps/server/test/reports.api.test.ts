@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playRollupsDaily } from '../src/db/schema.ts';
+import { playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
 import {
   bearer,
@@ -95,8 +95,29 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
       { day: '2026-11-21', ad: ids.otherAd, plays: 2 },
       { day: '2026-11-21', ad: ids.ad, plays: 3 },
     ]);
+    const coarse = async () => ({
+      ad: await t.db
+        .select({
+          day: sql<string>`${playRollupsAdDaily.playDate}::text`,
+          ad: playRollupsAdDaily.adId,
+          plays: playRollupsAdDaily.plays,
+        })
+        .from(playRollupsAdDaily)
+        .orderBy(playRollupsAdDaily.playDate, playRollupsAdDaily.plays),
+      screen: await t.db
+        .select({ day: sql<string>`${playRollupsScreenDaily.playDate}::text`, plays: playRollupsScreenDaily.plays })
+        .from(playRollupsScreenDaily)
+        .orderBy(playRollupsScreenDaily.playDate),
+    });
+    const maintainedCoarse = await coarse();
+    expect(maintainedCoarse.ad).toEqual(maintained);
+    expect(maintainedCoarse.screen).toEqual([
+      { day: '2026-11-20', plays: 6 },
+      { day: '2026-11-21', plays: 5 },
+    ]);
     expect(await rebuildRollups(t.db)).toEqual({ rows: 3, plays: 11 });
     expect(await rollups()).toEqual(maintained);
+    expect(await coarse()).toEqual(maintainedCoarse);
   });
 
   it("lists plays with names and the play's time in the outlet's zone, filtered and scoped", async () => {

@@ -302,10 +302,10 @@ export const playbackLogs = pgTable(
   },
   (t) => [
     index('playback_logs_played_at_idx').on(t.playedAt, t.id),
-    index('playback_logs_screen_time_idx').on(t.screenId, t.playedAt),
-    index('playback_logs_ad_time_idx').on(t.adId, t.playedAt),
-    index('playback_logs_company_time_idx').on(t.companyId, t.playedAt),
-    index('playback_logs_outlet_time_idx').on(t.outletId, t.playedAt),
+    index('playback_logs_screen_time_idx').on(t.screenId, t.playedAt, t.id),
+    index('playback_logs_ad_time_idx').on(t.adId, t.playedAt, t.id),
+    index('playback_logs_company_time_idx').on(t.companyId, t.playedAt, t.id),
+    index('playback_logs_outlet_time_idx').on(t.outletId, t.playedAt, t.id),
     check('playback_logs_play_count_positive', sql`${t.playCount} > 0`),
   ],
 );
@@ -354,5 +354,35 @@ export const playRollupsDaily = pgTable(
     index('play_rollups_company_date_idx').on(t.companyId, t.playDate),
     index('play_rollups_outlet_date_idx').on(t.outletId, t.playDate),
     index('play_rollups_screen_date_idx').on(t.screenId, t.playDate),
+  ],
+);
+
+/** Plays per day × ad: the series, ads and companies of the network without reading per-screen rows. */
+export const playRollupsAdDaily = pgTable(
+  'play_rollups_ad_daily',
+  {
+    playDate: date('play_date').notNull(),
+    adId: uuid('ad_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playDate, t.adId] }),
+    index('play_rollups_ad_company_date_idx').on(t.companyId, t.playDate),
+  ],
+);
+
+/** Plays per day × screen: screens and outlets of the network without reading per-ad rows. */
+export const playRollupsScreenDaily = pgTable(
+  'play_rollups_screen_daily',
+  {
+    playDate: date('play_date').notNull(),
+    screenId: uuid('screen_id').notNull(),
+    outletId: uuid('outlet_id').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playDate, t.screenId] }),
+    index('play_rollups_screen_outlet_date_idx').on(t.outletId, t.playDate),
   ],
 );

@@ -2,21 +2,99 @@ import type { Scope } from '@adloop/contract/permissions';
 import type { AnalyticsOverview, AnalyticsQuery } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { ads, adTransactions, companies, outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
+import {
+  ads,
+  adTransactions,
+  companies,
+  outlets,
+  playRollupsAdDaily,
+  playRollupsDaily,
+  playRollupsScreenDaily,
+  screenPayouts,
+  screens,
+} from '../../db/schema.ts';
 import { uptime } from '../screen-activity/screen-activity.query.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const TOP = 20;
-const r = playRollupsDaily;
 
-/** Company staff see their company's ads' plays; outlet staff their outlets' screens (DESIGN §5). */
-function visibleTo(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if ((COMPANY_ROLES as readonly string[]).includes(tenancy.role)) {
-    return tenancy.companyIds.length > 0 ? inArray(r.companyId, tenancy.companyIds) : sql`false`;
+/**
+ * A rollup table and the columns it has. The fine one (day × ad × screen) answers anything;
+ * the coarse ones (day × ad, day × screen) are much smaller and answer whatever does not
+ * need the other side.
+ */
+interface Source {
+  table: PgTable;
+  playDate: AnyPgColumn;
+  plays: AnyPgColumn;
+  adId?: AnyPgColumn;
+  companyId?: AnyPgColumn;
+  screenId?: AnyPgColumn;
+  outletId?: AnyPgColumn;
+}
+
+const fine: Source = {
+  table: playRollupsDaily,
+  playDate: playRollupsDaily.playDate,
+  plays: playRollupsDaily.plays,
+  adId: playRollupsDaily.adId,
+  companyId: playRollupsDaily.companyId,
+  screenId: playRollupsDaily.screenId,
+  outletId: playRollupsDaily.outletId,
+};
+const byAdDay: Source = {
+  table: playRollupsAdDaily,
+  playDate: playRollupsAdDaily.playDate,
+  plays: playRollupsAdDaily.plays,
+  adId: playRollupsAdDaily.adId,
+  companyId: playRollupsAdDaily.companyId,
+};
+const byScreenDay: Source = {
+  table: playRollupsScreenDaily,
+  playDate: playRollupsScreenDaily.playDate,
+  plays: playRollupsScreenDaily.plays,
+  screenId: playRollupsScreenDaily.screenId,
+  outletId: playRollupsScreenDaily.outletId,
+};
+
+const isCompanyRole = (tenancy: Tenancy) => (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
+
+/** The slice's conditions on a source; null when the source lacks a column the slice needs. */
+function whereOn(source: Source, tenancy: Tenancy, scope: Scope, query: AnalyticsQuery): SQL | undefined | null {
+  const conditions: Array<SQL | undefined> = [gte(source.playDate, query.from), lte(source.playDate, query.to)];
+  const need = (column: AnyPgColumn | undefined, value: string | undefined, make: (c: AnyPgColumn) => SQL) => {
+    if (value === undefined) return true;
+    if (!column) return false;
+    conditions.push(make(column));
+    return true;
+  };
+  if (scope !== 'all') {
+    const companyRole = isCompanyRole(tenancy);
+    const column = companyRole ? source.companyId : source.outletId;
+    const ids = companyRole ? tenancy.companyIds : tenancy.outletIds;
+    if (!column) return null;
+    conditions.push(ids.length > 0 ? inArray(column, ids) : sql`false`);
   }
-  return tenancy.outletIds.length > 0 ? inArray(r.outletId, tenancy.outletIds) : sql`false`;
+  const ok =
+    need(source.companyId, query.company_id, (c) => eq(c, query.company_id!)) &&
+    need(source.outletId, query.outlet_id, (c) => eq(c, query.outlet_id!)) &&
+    need(source.screenId, query.screen_id, (c) => eq(c, query.screen_id!)) &&
+    need(source.adId, query.ad_id, (c) => eq(c, query.ad_id!));
+  return ok ? and(...conditions) : null;
+}
+
+/** The smallest source that can answer for the slice: the coarse one when it has every column needed. */
+function sourceFor(
+  coarse: Source,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: AnalyticsQuery,
+): { source: Source; where: SQL | undefined } {
+  const where = whereOn(coarse, tenancy, scope, query);
+  if (where !== null) return { source: coarse, where };
+  return { source: fine, where: whereOn(fine, tenancy, scope, query) ?? undefined };
 }
 
 function daysOf(from: string, to: string): string[] {
@@ -31,11 +109,10 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-const plays = sql<number>`sum(${r.plays})::int`;
-
 /**
- * Everything the analytics page shows, from the daily rollups only (never the raw plays):
- * each query reads at most days × ads × screens rows of the caller's slice.
+ * Everything the analytics page shows, from the daily rollups only (never the raw plays). The
+ * ad side (series, ads, companies) and the screen side (screens, outlets) each read the
+ * smallest rollup that can answer for the caller's slice.
  */
 export async function analyticsOverview(
   db: Database,
@@ -43,69 +120,76 @@ export async function analyticsOverview(
   scope: Scope,
   query: AnalyticsQuery,
 ): Promise<AnalyticsOverview> {
-  const where = and(
-    visibleTo(tenancy, scope),
-    gte(r.playDate, query.from),
-    lte(r.playDate, query.to),
-    query.company_id ? eq(r.companyId, query.company_id) : undefined,
-    query.outlet_id ? eq(r.outletId, query.outlet_id) : undefined,
-    query.screen_id ? eq(r.screenId, query.screen_id) : undefined,
-    query.ad_id ? eq(r.adId, query.ad_id) : undefined,
-  );
-  const [totals, series, byAd, byCompany, byOutlet, byScreen] = await Promise.all([
+  const adSide = sourceFor(byAdDay, tenancy, scope, query);
+  const screenSide = sourceFor(byScreenDay, tenancy, scope, query);
+  const a = adSide.source;
+  const sc = screenSide.source;
+  const adPlays = sql<number>`sum(${a.plays})::int`;
+  const screenPlays = sql<number>`sum(${sc.plays})::int`;
+  const [adTotals, screenTotals, series, byAd, byCompany, byOutlet, byScreen] = await Promise.all([
     db
       .select({
-        plays: sql<number>`coalesce(sum(${r.plays}), 0)::int`,
-        ads: sql<number>`count(distinct ${r.adId})::int`,
-        screens: sql<number>`count(distinct ${r.screenId})::int`,
-        outlets: sql<number>`count(distinct ${r.outletId})::int`,
+        plays: sql<number>`coalesce(sum(${a.plays}), 0)::int`,
+        ads: sql<number>`count(distinct ${a.adId})::int`,
       })
-      .from(r)
-      .where(where),
+      .from(a.table)
+      .where(adSide.where),
     db
-      .select({ date: sql<string>`${r.playDate}::text`, plays })
-      .from(r)
-      .where(where)
-      .groupBy(r.playDate),
+      .select({
+        screens: sql<number>`count(distinct ${sc.screenId})::int`,
+        outlets: sql<number>`count(distinct ${sc.outletId})::int`,
+      })
+      .from(sc.table)
+      .where(screenSide.where),
     db
-      .select({ id: r.adId, name: ads.title, companyName: companies.name, plays })
-      .from(r)
-      .innerJoin(ads, eq(ads.id, r.adId))
-      .innerJoin(companies, eq(companies.id, r.companyId))
-      .where(where)
-      .groupBy(r.adId, ads.title, companies.name)
-      .orderBy(desc(plays))
+      .select({ date: sql<string>`${a.playDate}::text`, plays: adPlays })
+      .from(a.table)
+      .where(adSide.where)
+      .groupBy(a.playDate),
+    db
+      .select({ id: ads.id, name: ads.title, companyName: companies.name, plays: adPlays })
+      .from(a.table)
+      .innerJoin(ads, eq(ads.id, a.adId!))
+      .innerJoin(companies, eq(companies.id, ads.companyId))
+      .where(adSide.where)
+      .groupBy(ads.id, ads.title, companies.name)
+      .orderBy(desc(adPlays))
       .limit(TOP),
     db
-      .select({ id: r.companyId, name: companies.name, plays })
-      .from(r)
-      .innerJoin(companies, eq(companies.id, r.companyId))
-      .where(where)
-      .groupBy(r.companyId, companies.name)
-      .orderBy(desc(plays))
+      .select({ id: companies.id, name: companies.name, plays: adPlays })
+      .from(a.table)
+      .innerJoin(companies, eq(companies.id, a.companyId!))
+      .where(adSide.where)
+      .groupBy(companies.id, companies.name)
+      .orderBy(desc(adPlays))
       .limit(TOP),
     db
-      .select({ id: r.outletId, name: outlets.name, plays })
-      .from(r)
-      .innerJoin(outlets, eq(outlets.id, r.outletId))
-      .where(where)
-      .groupBy(r.outletId, outlets.name)
-      .orderBy(desc(plays))
+      .select({ id: outlets.id, name: outlets.name, plays: screenPlays })
+      .from(sc.table)
+      .innerJoin(outlets, eq(outlets.id, sc.outletId!))
+      .where(screenSide.where)
+      .groupBy(outlets.id, outlets.name)
+      .orderBy(desc(screenPlays))
       .limit(TOP),
     db
-      .select({ id: r.screenId, name: screens.screenCode, outletName: outlets.name, plays })
-      .from(r)
-      .innerJoin(screens, eq(screens.id, r.screenId))
-      .innerJoin(outlets, eq(outlets.id, r.outletId))
-      .where(where)
-      .groupBy(r.screenId, screens.screenCode, outlets.name)
-      .orderBy(desc(plays))
+      .select({ id: screens.id, name: screens.screenCode, outletName: outlets.name, plays: screenPlays })
+      .from(sc.table)
+      .innerJoin(screens, eq(screens.id, sc.screenId!))
+      .innerJoin(outlets, eq(outlets.id, screens.outletId))
+      .where(screenSide.where)
+      .groupBy(screens.id, screens.screenCode, outlets.name)
+      .orderBy(desc(screenPlays))
       .limit(TOP),
   ]);
   const perDay = new Map(series.map((row) => [row.date, row.plays]));
-  const total = totals[0] ?? { plays: 0, ads: 0, screens: 0, outlets: 0 };
   return {
-    totals: { ...total, uptime_pct: await averageUptime(db, tenancy, scope, query) },
+    totals: {
+      plays: adTotals[0]?.plays ?? 0,
+      ads: adTotals[0]?.ads ?? 0,
+      screens: screenTotals[0]?.screens ?? 0,
+      outlets: screenTotals[0]?.outlets ?? 0,
+      uptime_pct: await averageUptime(db, tenancy, scope, query),
+    },
     series: daysOf(query.from, query.to).map((date) => ({ date, plays: perDay.get(date) ?? 0 })),
     by_ad: byAd.map((row) => ({ id: row.id, name: row.name, company_name: row.companyName, plays: row.plays })),
     by_company: byCompany,

@@ -1,16 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { playbackLogs, playRollupsDaily } from '../../db/schema.ts';
+import { playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../../db/schema.ts';
 
-/** Recomputes the daily rollups from the logs, the source of truth, in one transaction. */
+/** Recomputes the daily rollups (ad × screen, ad, screen) from the logs, the source of truth, in one transaction. */
 export async function rebuildRollups(db: Database): Promise<{ rows: number; plays: number }> {
   return db.transaction(async (tx) => {
     await tx.delete(playRollupsDaily);
+    await tx.delete(playRollupsAdDaily);
+    await tx.delete(playRollupsScreenDaily);
     await tx.execute(sql`
       insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays)
       select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int
       from ${playbackLogs}
       group by play_date, ad_id, screen_id, company_id, outlet_id`);
+    // The coarser rollups are sums of the fine one, which is already far smaller than the logs.
+    await tx.execute(sql`
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays)
+      select play_date, ad_id, company_id, sum(plays)::int from ${playRollupsDaily} group by play_date, ad_id, company_id`);
+    await tx.execute(sql`
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays)
+      select play_date, screen_id, outlet_id, sum(plays)::int from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
     const [totals] = await tx
       .select({
         rows: sql<number>`count(*)::int`,

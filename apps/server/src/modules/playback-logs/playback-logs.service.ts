@@ -1,7 +1,7 @@
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, playbackLogs, playRollupsDaily } from '../../db/schema.ts';
+import { ads, playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../../db/schema.ts';
 import { badRequest, type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
@@ -79,7 +79,7 @@ export async function ingestPlays(
   // One array per column through unnest: the batch is 11 parameters, not 11 per play, which
   // PostgreSQL plans and binds far faster than a many-row VALUES list.
   const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
-  // The daily rollup grows in the same statement, by exactly the plays that were new, so it
+  // The daily rollups grow in the same statement, by exactly the plays that were new, so it
   // can never disagree with the logs (a retried batch adds nothing to either).
   const result = await db.execute<{ id: string }>(sql`
     with inserted as (
@@ -98,6 +98,14 @@ export async function ingestPlays(
       select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int from inserted
       group by play_date, ad_id, screen_id, company_id, outlet_id
       on conflict (play_date, ad_id, screen_id) do update set plays = ${playRollupsDaily.plays} + excluded.plays
+    ), by_ad as (
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays)
+      select play_date, ad_id, company_id, sum(play_count)::int from inserted group by play_date, ad_id, company_id
+      on conflict (play_date, ad_id) do update set plays = ${playRollupsAdDaily.plays} + excluded.plays
+    ), by_screen as (
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays)
+      select play_date, screen_id, outlet_id, sum(play_count)::int from inserted group by play_date, screen_id, outlet_id
+      on conflict (play_date, screen_id) do update set plays = ${playRollupsScreenDaily.plays} + excluded.plays
     )
     select id from inserted`);
   const inserted = (result as { rows: { id: string }[] }).rows;

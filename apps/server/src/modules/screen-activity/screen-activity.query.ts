@@ -133,26 +133,38 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-/** Minutes since midnight of `date` in `timeZone` when that is today there; 1440 for past days. */
-function minutesOfDay(date: string, timeZone: string, now = new Date()): number {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  if (date < today) return 1440;
-  if (date > today) return 0;
-  const [hours, minutes] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .split(':')
-    .map(Number);
-  return Math.max(1, (hours ?? 0) * 60 + (minutes ?? 0));
+/**
+ * Today's date and the minutes it has had so far, per time zone. Building an Intl formatter is
+ * costly (it loads ICU data), so each zone gets one formatter, made once.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localClock(timeZone: string, now: Date): { today: string; minutes: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
+  return {
+    today: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Minutes of `date` so far in the zone: 1440 for past days, 0 for future ones. */
+function minutesOfDay(date: string, clock: { today: string; minutes: number }): number {
+  if (date < clock.today) return 1440;
+  if (date > clock.today) return 0;
+  return Math.max(1, clock.minutes);
 }
 
 /**
@@ -200,12 +212,22 @@ export async function uptime(
     )
     .groupBy(screenActivity.screenId, localDay);
   const beats = new Map(counts.map((row) => [`${row.screenId}|${row.day}`, row.beats]));
+  const now = new Date();
+  const clocks = new Map<string, { today: string; minutes: number }>();
+  const clockOf = (timeZone: string) => {
+    let clock = clocks.get(timeZone);
+    if (!clock) {
+      clock = localClock(timeZone, now);
+      clocks.set(timeZone, clock);
+    }
+    return clock;
+  };
   return visible.map((screen) => ({
     screen_id: screen.id,
     screen_code: screen.code,
     outlet_name: screen.outletName,
     days: days.map((date) => {
-      const possible = minutesOfDay(date, screen.timezone);
+      const possible = minutesOfDay(date, clockOf(screen.timezone));
       const online = Math.min(beats.get(`${screen.id}|${date}`) ?? 0, possible);
       return {
         date,
