@@ -2,11 +2,11 @@ import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../../db/schema.ts';
-import { badRequest, type ErrorDetail, HttpError } from '../../lib/http-error.ts';
+import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 
-/** A play may be reported late (a screen offline for days), but not from the future. */
+/** A play may be reported late (a screen offline for days); one stamped later than this is clamped. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 export interface IngestResult {
@@ -47,14 +47,11 @@ export async function ingestPlays(
   screen: ScreenPrincipal,
   logs: PlaybackLogEntry[],
 ): Promise<IngestResult> {
-  const invalid: ErrorDetail[] = [];
-  const now = Date.now();
-  logs.forEach((log, index) => {
-    if (new Date(log.played_at).getTime() > now + FUTURE_TOLERANCE_MS) {
-      invalid.push({ path: `logs.${index}.played_at`, message: 'is in the future' });
-    }
-  });
-  if (invalid.length > 0) throw badRequest(`Invalid ${invalid[0]!.path}: ${invalid[0]!.message}`, invalid);
+  // A play cannot have happened after it arrived: a screen whose clock runs fast keeps its
+  // plays (never lost), stamped with the arrival instant; its own date and time stay as reported.
+  const latest = Date.now() + FUTURE_TOLERANCE_MS;
+  const arrivedAt = new Date().toISOString();
+  const playedAt = (log: PlaybackLogEntry) => (Date.parse(log.played_at) > latest ? arrivedAt : log.played_at);
 
   const companyOfAd = await companiesOfAds(db, adCompanies, logs);
 
@@ -87,7 +84,7 @@ export async function ingestPlays(
     select * from unnest(
       ${column((log) => log.id)}::uuid[], ${column((log) => log.ad_id)}::uuid[], ${column((log) => log.screen_id)}::uuid[],
       ${column((log) => log.company_id)}::uuid[], ${column((log) => log.outlet_id)}::uuid[],
-      ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column((log) => log.played_at)}::timestamptz[],
+      ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column(playedAt)}::timestamptz[],
       ${column((log) => log.play_date)}::date[], ${column((log) => log.play_time)}::time[],
       ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[]
     )
