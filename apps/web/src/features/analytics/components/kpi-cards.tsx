@@ -17,7 +17,7 @@ type Kpi = { key: string; label: string; value: string; detail: string; icon: Lu
 
 function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
   return (
-    <div className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs">
+    <article aria-label={label} className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex items-center justify-between gap-2">
         <span className="truncate text-sm font-medium text-muted-foreground">{label}</span>
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
@@ -26,7 +26,7 @@ function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
       </div>
       <span className="truncate text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</span>
       <span className="text-xs text-muted-foreground">{detail}</span>
-    </div>
+    </article>
   );
 }
 

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  authenticateScreen,
+  bearer,
+  createCompany,
+  createScreen,
+  type Outlet,
+  tokenOf,
+  unique,
+} from '../support/factories.ts';
+import { signInAs } from '../support/session.ts';
+
+/** Money on the dashboard: amounts typed in rupees land as exact paise; payouts show their working and pay a period once. */
+
+async function activeAd(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/ads', { headers: bearer(token), params: { status: 'ACTIVE', pageSize: 1 } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const [ad] = (await response.json()).data as Array<{ id: string; company_id: string; title: string }>;
+  if (!ad) throw new Error('The demo has no active ad');
+  return ad;
+}
+
+/** An outlet with a 15 % commission, one screen, and `plays` plays on it in the last hours. */
+async function screenWithPlays(request: APIRequestContext, token: string, plays: number) {
+  const created = await request.post('/api/outlets', {
+    headers: bearer(token),
+    data: {
+      name: `E2E Payout Outlet ${unique()}`,
+      outlet_code: `E2E-PAY-${unique().toUpperCase()}`,
+      city: 'Bengaluru',
+      pincode: '560038',
+      commission_bps: 1500,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const outlet: Outlet = (await created.json()).data;
+  const { screen, passcode } = await createScreen(request, token, outlet.id);
+  const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
+  const ad = await activeAd(request, token);
+  const start = Date.now() - 3 * 60 * 60_000;
+  const logs = Array.from({ length: plays }, (_, index) => {
+    const at = new Date(start + index * 60_000);
+    return {
+      id: randomUUID(),
+      ad_id: ad.id,
+      screen_id: screen.id,
+      company_id: ad.company_id,
+      outlet_id: outlet.id,
+      play_date: at.toISOString().slice(0, 10),
+      play_time: at.toISOString().slice(11, 19),
+      play_count: 1,
+      played_at: at.toISOString(),
+      additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: screen.screen_code },
+    };
+  });
+  const posted = await request.post('/api/playback-logs/log', { headers: bearer(screenToken), data: { logs } });
+  expect(posted.ok(), await posted.text()).toBeTruthy();
+  return { outlet, screen };
+}
+
+test.describe('billing', () => {
+  test('an ad transaction typed in rupees is stored in exact paise and listed in ₹', async ({ page, request }) => {
+    const token = await tokenOf(request);
+    const company = await createCompany(request, token);
+    const reference = `UTR-${unique().toUpperCase()}`;
+    await signInAs(page, request, '/dashboard/billing/transactions/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add ad transaction' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Company' }).click();
+    await page.getByRole('textbox', { name: 'Search companies…' }).fill(company.name);
+    await page.getByRole('option', { name: company.name }).click();
+
+    const amount = page.getByLabel('Amount');
+    await amount.fill('12.345');
+    await page.getByRole('button', { name: 'Add transaction' }).click();
+    await expect(page.getByText('Enter the amount, e.g. 1234.50')).toBeVisible();
+    await amount.fill('1234.5');
+    await expect(page.getByText('₹1,234.50 will be recorded.')).toBeVisible();
+    await page.getByLabel('Payment method').selectOption('UPI');
+    await page.getByLabel('Reference').fill(reference);
+    await page.getByRole('button', { name: 'Add transaction' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/billing\/transactions$/);
+    await expect(page.getByText('Transaction added')).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(reference) });
+    await expect(row).toContainText('₹1,234.50');
+    await expect(row).toContainText(company.name);
+    await expect(row).toContainText('UPI');
+    await expect(row).toContainText('Completed');
+
+    const listed = await request.get('/api/ad-transaction', {
+      headers: bearer(token),
+      params: { company_id: company.id },
+    });
+    const [stored] = (await listed.json()).data;
+    expect(stored).toMatchObject({
+      amount_minor: 123450,
+      currency: 'INR',
+      method: 'UPI',
+      reference,
+      status: 'COMPLETED',
+    });
+
+    // Narrowed to the company, the totals agree with the row.
+    await page.goto(`/dashboard/billing/transactions?company_id=${company.id}`);
+    await expect(page.getByRole('region', { name: 'Totals' })).toContainText('Received₹1,234.50');
+  });
+
+  test('a screen payout shows its working live, is created, and the same period is refused a second time', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await tokenOf(request);
+    const { screen } = await screenWithPlays(request, token, 8);
+    await signInAs(page, request, '/dashboard/billing/payouts/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add screen payout' })).toBeVisible();
+
+    const chooseScreenAndPeriod = async () => {
+      await page.getByRole('radio', { name: 'One screen' }).click();
+      await page.getByRole('combobox', { name: 'Screen', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Search screens…' }).fill(screen.screen_code);
+      await page.getByRole('option', { name: new RegExp(screen.screen_code) }).click();
+      await page.getByRole('button', { name: /^Date range:/ }).click();
+      await page.getByRole('button', { name: 'Last 7 days' }).click();
+    };
+    await chooseScreenAndPeriod();
+
+    const proposal = page.getByRole('region', { name: 'Proposed payout' });
+    await expect(proposal.getByTestId('payout-working')).toHaveText(
+      '8 plays × ₹1.50 = ₹12.00; − 15 % commission (₹1.80) = ₹10.20',
+    );
+    await expect(proposal.getByTestId('payout-total')).toHaveText('₹10.20');
+    // A new rate is worked out again as it is typed.
+    await page.getByLabel('Rate per play').fill('2.25');
+    await expect(proposal.getByTestId('payout-working')).toHaveText(
+      '8 plays × ₹2.25 = ₹18.00; − 15 % commission (₹2.70) = ₹15.30',
+    );
+    await expect(proposal.getByTestId('payout-total')).toHaveText('₹15.30');
+    await page.getByRole('button', { name: 'Create payout' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/billing\/payouts$/);
+    await expect(page.getByText('Payout created')).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(screen.screen_code) });
+    await expect(row).toContainText('₹15.30');
+    await expect(row).toContainText('8 × ₹2.25');
+    await expect(row).toContainText('Pending');
+
+    // The same screen and period again: flagged in the proposal, then refused with the server's reason.
+    await page.goto('/dashboard/billing/payouts/add');
+    await chooseScreenAndPeriod();
+    await expect(proposal.getByText('Already paid')).toBeVisible();
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'already has a payout' })).toContainText(
+      `Screen ${screen.screen_code} already has a payout`,
+    );
+    await expect(page).toHaveURL(/\/payouts\/add$/);
+
+    // Paying it records the reference and the status.
+    await page.goto(`/dashboard/billing/payouts?screen_id=${screen.id}`);
+    await page.getByRole('button', { name: new RegExp(`^Actions for ${screen.screen_code}`) }).click();
+    await page.getByRole('menuitem', { name: 'Mark as paid' }).click();
+    const reference = `NEFT-${unique().toUpperCase()}`;
+    await page.getByLabel('Payment reference').fill(reference);
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(page.getByText('Payout marked as paid')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(screen.screen_code) })).toContainText(`Paid`);
+    await expect(page.getByRole('row', { name: new RegExp(screen.screen_code) })).toContainText(reference);
+  });
+});

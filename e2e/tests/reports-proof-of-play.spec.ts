@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  adminToken,
+  authenticateScreen,
+  caption,
+  finishPlay,
+  installPlayerClock,
+  openDisplay,
+  playsOf,
+  type TestAd,
+} from '../support/display.ts';
+import { expect, test } from '../support/display-test.ts';
+import { E2E_ORIGIN } from '../support/env.ts';
+import { signInAs } from '../support/session.ts';
+
+/** Proof of play end to end: the real player plays, and the dashboard's reports show exactly those plays. */
+
+type LogRow = { id: string; ad_title: string; played_at_local: string; timezone: string };
+
+async function logRows(request: APIRequestContext, adId: string): Promise<LogRow[]> {
+  const token = await adminToken(request);
+  const response = await request.get('/api/playback-logs', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { ad_id: adId, limit: 500 },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()).data;
+}
+
+/** A staff window beside the player's, which runs on its own clock. */
+async function dashboardPage(browser: Browser, request: APIRequestContext, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_ORIGIN, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInAs(page, request, path);
+  return page;
+}
+
+function csvRows(text: string): Array<Record<string, string>> {
+  const [header, ...lines] = text.trim().split(/\r?\n/);
+  const names = (header ?? '').split(',');
+  // The test's ad titles hold no commas or quotes, so a plain split reads every cell.
+  return lines.map((line) => Object.fromEntries(line.split(',').map((cell, index) => [names[index], cell])));
+}
+
+async function playOnDemoScreen(page: Page, request: APIRequestContext, ad: TestAd, plays: number) {
+  await installPlayerClock(page);
+  await openDisplay(page, request);
+  await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${ad.title}`);
+  // Each play is a minute of the player's clock, run forward here; real time never finishes one.
+  for (let play = 0; play < plays; play += 1) await finishPlay(page, 5_000);
+  await expect.poll(async () => (await playsOf(request, [ad.id])).length, { timeout: 20_000 }).toBe(plays);
+  await page.goto('about:blank');
+}
+
+test.describe('proof of play reports', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the demo screen plays; analytics, the playback log and its CSV export show exactly those plays', async ({
+    page,
+    request,
+    browser,
+    adSet,
+  }) => {
+    test.setTimeout(120_000);
+    const { ads } = await adSet([{ title: 'Proof Of Play', duration_seconds: 60 }]);
+    const ad = ads[0]!;
+    await playOnDemoScreen(page, request, ad, 3);
+    const stored = await logRows(request, ad.id);
+    expect(stored).toHaveLength(3);
+
+    // Analytics, narrowed to the ad: three plays, on the demo screen.
+    const dashboard = await dashboardPage(browser, request, `/dashboard/analytics?ad_id=${ad.id}`);
+    await expect(dashboard.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expect(dashboard.getByRole('article', { name: 'Plays' }).getByText('3', { exact: true })).toBeVisible();
+    const topAds = dashboard.getByRole('table', { name: 'Top ads' });
+    await expect(topAds.getByRole('row', { name: new RegExp(ad.title) })).toContainText('3');
+    await expect(dashboard.getByRole('table', { name: 'By screen' })).toContainText('DEMO-SCREEN-01');
+    const perDay = await dashboard.getByRole('table', { name: 'Plays per day' }).locator('tbody td').allInnerTexts();
+    expect(perDay.reduce((sum, cell) => sum + Number(cell.replaceAll(',', '')), 0)).toBe(3);
+
+    // The playback log, narrowed to the ad: the same three plays, at the outlet's local time.
+    await dashboard.goto(`/dashboard/playback-logs?ad_id=${ad.id}`);
+    await expect(dashboard.getByRole('heading', { level: 1, name: 'Playback logs' })).toBeVisible();
+    const table = dashboard.getByRole('table', { name: 'Plays' });
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    const shownIds = await table
+      .locator('[data-play-id]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-play-id')));
+    expect(new Set(shownIds)).toEqual(new Set(stored.map((play) => play.id)));
+    const newest = stored[0]!;
+    const [day, time] = newest.played_at_local.split(' ');
+    await expect(table.locator('tbody tr').first()).toContainText(time!);
+    await expect(table.locator('tbody tr').first()).toContainText(newest.timezone);
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(dashboard.getByText('Showing 3 plays — that is all of them')).toBeVisible();
+
+    // Export: the downloaded CSV holds the same rows as the table.
+    const downloading = dashboard.waitForEvent('download');
+    await dashboard.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const rows = csvRows(await readFile((await download.path())!, 'utf8'));
+    expect(rows.map((row) => row.id).sort()).toEqual([...shownIds].sort());
+    for (const row of rows) {
+      expect(row.ad_title).toBe(ad.title);
+      expect(row.screen_code).toBe('DEMO-SCREEN-01');
+    }
+    expect(rows.find((row) => row.id === newest.id)?.played_at_local).toBe(newest.played_at_local);
+    await dashboard.context().close();
+  });
+
+  test('the log pages by cursor: Load more adds the older plays, none twice', async ({ request, browser, adSet }) => {
+    test.setTimeout(60_000);
+    const { ads } = await adSet([{ title: 'Paged Plays', duration_seconds: 5 }]);
+    const ad = ads[0]!;
+    const session = await authenticateScreen(request);
+    const start = Date.now() - 2 * 60 * 60_000;
+    const logs = Array.from({ length: 57 }, (_, index) => {
+      const at = new Date(start + index * 60_000);
+      return {
+        id: randomUUID(),
+        ad_id: ad.id,
+        screen_id: session.screen_id,
+        company_id: ad.company_id,
+        outlet_id: session.outlet.id,
+        play_date: at.toISOString().slice(0, 10),
+        play_time: at.toISOString().slice(11, 19),
+        play_count: 1,
+        played_at: at.toISOString(),
+        additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: session.screen_code },
+      };
+    });
+    const posted = await request.post('/api/playback-logs/log', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+      data: { logs },
+    });
+    expect(posted.ok(), await posted.text()).toBeTruthy();
+
+    const page = await dashboardPage(browser, request, `/dashboard/playback-logs?ad_id=${ad.id}`);
+    const table = page.getByRole('table', { name: 'Plays' });
+    await expect(table.locator('tbody tr')).toHaveCount(50);
+    await expect(page.getByText('Showing 50 plays, newest first')).toBeVisible();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(57);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    const ids = await table
+      .locator('[data-play-id]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-play-id')));
+    expect(new Set(ids)).toEqual(new Set(logs.map((log) => log.id)));
+    await page.context().close();
+  });
+});
