@@ -1,4 +1,4 @@
-import type { OutletUpdate } from '@adloop/contract/outlets';
+import type { Outlet, OutletUpdate } from '@adloop/contract/outlets';
 import { can } from '@adloop/contract/permissions';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -12,13 +12,29 @@ import { useUpdateOutlet } from '@/features/onboarding/api/update-outlet';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { useAuth } from '@/lib/auth-context';
 
+/** Only what changed is sent, so a field the role may not touch is never in the request. */
+function changesOf(outlet: Outlet, values: OutletUpdate): OutletUpdate {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const before = outlet[key as keyof Outlet];
+    const same =
+      Array.isArray(value) && Array.isArray(before) ? value.join(',') === before.join(',') : value === before;
+    if (!same) changes[key] = value;
+  }
+  return changes as OutletUpdate;
+}
+
 export function EditOutletPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const outlet = useOutlet(id);
   const update = useUpdateOutlet();
 
-  const onSave = async (changes: OutletUpdate) => {
+  const onSave = async (values: OutletUpdate) => {
+    if (!outlet.data) return;
+    const changes = changesOf(outlet.data, values);
+    if (Object.keys(changes).length === 0) return;
     const saved = await update.mutateAsync({ id, changes });
     toast.success(`${saved.name} saved`);
   };

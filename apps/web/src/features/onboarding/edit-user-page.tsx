@@ -1,8 +1,7 @@
-import { can } from '@adloop/contract/permissions';
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { format } from 'date-fns';
-import { ArrowLeftIcon, SearchXIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { ArrowLeftIcon, SearchXIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
@@ -33,10 +32,9 @@ function changesOf(user: User, values: UserCreate): UserUpdate {
 }
 
 function UserEditor({ user }: { user: User }) {
-  const navigate = useNavigate();
   const { user: me } = useAuth();
   const update = useUpdateUser();
-  const commands = useUserCommands({ onDeleted: () => navigate('/dashboard/onboarding/users') });
+  const commands = useUserCommands();
 
   const onSave = async (values: UserCreate) => {
     const changes = changesOf(user, values);
@@ -61,21 +59,14 @@ function UserEditor({ user }: { user: User }) {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={() => commands.toggleActive(user)}>
-              {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
-              {user.is_active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-            {can(me.role, 'users', 'delete') ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                onClick={() => commands.askDelete(user)}
-              >
-                <Trash2Icon aria-hidden="true" />
-                Delete
+            {user.id === me.id ? (
+              <p className="text-sm text-muted-foreground">You cannot deactivate your own account.</p>
+            ) : (
+              <Button type="button" variant="outline" onClick={() => commands.toggleActive(user)}>
+                {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
+                {user.is_active ? 'Deactivate' : 'Reactivate'}
               </Button>
-            ) : null}
+            )}
           </CardContent>
         </Card>
       </div>

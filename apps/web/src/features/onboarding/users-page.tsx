@@ -2,7 +2,7 @@ import { can } from '@adloop/contract/permissions';
 import { ROLE_LABELS } from '@adloop/contract/roles';
 import { type User, userListQuerySchema } from '@adloop/contract/users';
 import { format } from 'date-fns';
-import { PencilIcon, PlusIcon, Trash2Icon, UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
+import { PencilIcon, PlusIcon, UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
 import { ListPagination } from '@/components/data-table/list-pagination';
@@ -51,7 +51,6 @@ export function UsersPage() {
   const commands = useUserCommands();
   const mayCreate = can(me.role, 'users', 'create');
   const mayUpdate = can(me.role, 'users', 'update');
-  const mayDelete = can(me.role, 'users', 'delete');
   const roleOptions = assignableRoles(me.role).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
   const columns: DataColumn<User>[] = [
@@ -104,46 +103,36 @@ export function UsersPage() {
     },
   ];
 
-  const rowActions =
-    mayUpdate || mayDelete
-      ? (user: User) =>
-          user.id === me.id ? (
-            <RowActions label={`Actions for ${user.name}`}>
-              <DropdownMenuItem asChild>
-                <Link to="/dashboard/settings">
-                  <PencilIcon aria-hidden="true" />
-                  Edit your profile
-                </Link>
-              </DropdownMenuItem>
-            </RowActions>
-          ) : (
-            <RowActions label={`Actions for ${user.name}`}>
-              {mayUpdate ? (
-                <>
-                  <DropdownMenuItem asChild>
-                    <Link to={`/dashboard/onboarding/users/edit/${user.id}`}>
-                      <PencilIcon aria-hidden="true" />
-                      Edit
-                    </Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => commands.toggleActive(user)}>
-                    {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
-                    {user.is_active ? 'Deactivate' : 'Reactivate'}
-                  </DropdownMenuItem>
-                </>
-              ) : null}
-              {mayDelete ? (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem variant="destructive" onSelect={() => commands.askDelete(user)}>
-                    <Trash2Icon aria-hidden="true" />
-                    Delete
-                  </DropdownMenuItem>
-                </>
-              ) : null}
-            </RowActions>
-          )
-      : undefined;
+  const rowActions = mayUpdate
+    ? (user: User) =>
+        user.id === me.id ? (
+          <RowActions label={`Actions for ${user.name}`}>
+            <DropdownMenuItem asChild>
+              <Link to="/dashboard/settings">
+                <PencilIcon aria-hidden="true" />
+                Edit your profile
+              </Link>
+            </DropdownMenuItem>
+          </RowActions>
+        ) : (
+          <RowActions label={`Actions for ${user.name}`}>
+            <DropdownMenuItem asChild>
+              <Link to={`/dashboard/onboarding/users/edit/${user.id}`}>
+                <PencilIcon aria-hidden="true" />
+                Edit
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              variant={user.is_active ? 'destructive' : 'default'}
+              onSelect={() => commands.toggleActive(user)}
+            >
+              {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
+              {user.is_active ? 'Deactivate' : 'Reactivate'}
+            </DropdownMenuItem>
+          </RowActions>
+        )
+    : undefined;
 
   return (
     <PageShell

@@ -72,7 +72,10 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onSave(mayManage ? values : { ...values, commission_bps: undefined, is_active: undefined });
+      // Code, commission and on/off are the platform's to set (decision 008).
+      await onSave(
+        mayManage ? values : { ...values, outlet_code: undefined, commission_bps: undefined, is_active: undefined },
+      );
       form.reset(form.getValues());
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS, 'outlet_code');
@@ -118,11 +121,14 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                         spellCheck={false}
                         autoComplete="off"
                         className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+                        disabled={Boolean(outlet) && !mayManage}
                         {...field}
                         onChange={(event) => field.onChange(event.target.value.toUpperCase())}
                       />
                     </FormControl>
-                    <FormDescription>Short and unique; shown in reports.</FormDescription>
+                    <FormDescription>
+                      {outlet && !mayManage ? 'Set by AdLoop.' : 'Short and unique; shown in reports.'}
+                    </FormDescription>
                     <FormMessage />
                   </FormItem>
                 )}

@@ -1,14 +1,15 @@
 import type { User } from '@adloop/contract/users';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteUser } from '@/features/onboarding/api/delete-user';
 import { useUpdateUser } from '@/features/onboarding/api/update-user';
 
-/** Deactivate, reactivate or delete a user; deactivating ends their sessions on the server. */
-export function useUserCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
+/**
+ * Deactivate or reactivate a user. Deactivating ends their sessions; the account stays for the
+ * record, so it is what "delete" means for staff (decision 008).
+ */
+export function useUserCommands() {
   const confirm = useConfirmDialog();
   const update = useUpdateUser();
-  const remove = useDeleteUser();
 
   const setActive = async (user: User, isActive: boolean) => {
     await update.mutateAsync({ id: user.id, changes: { is_active: isActive } });
@@ -22,25 +23,13 @@ export function useUserCommands({ onDeleted }: { onDeleted?: () => void } = {}) 
     }
     confirm.ask({
       title: `Deactivate ${user.name}?`,
-      description: 'They are signed out everywhere at once and cannot sign in until you reactivate them.',
+      description:
+        'They are signed out everywhere at once and cannot sign in until you reactivate them. Their history stays.',
       confirmLabel: 'Deactivate',
       destructive: true,
       onConfirm: () => setActive(user, false),
     });
   };
 
-  const askDelete = (user: User) =>
-    confirm.ask({
-      title: `Delete ${user.name}?`,
-      description: `${user.email} loses access for good. To keep their account for later, deactivate it instead.`,
-      confirmLabel: 'Delete user',
-      destructive: true,
-      onConfirm: async () => {
-        await remove.mutateAsync(user.id);
-        toast.success(`${user.name} deleted`);
-        onDeleted?.();
-      },
-    });
-
-  return { toggleActive, askDelete, confirmDialog: confirm.dialog };
+  return { toggleActive, confirmDialog: confirm.dialog };
 }
