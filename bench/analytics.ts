@@ -117,7 +117,7 @@ async function seed(url: string) {
   await rollupDb.close();
   const analyze = new pg.Client({ connectionString: url });
   await analyze.connect();
-  await analyze.query('vacuum analyze play_rollups_daily');
+  await analyze.query('vacuum analyze play_rollups_daily, play_rollups_ad_daily, play_rollups_screen_daily');
   const { rows: ids } = await analyze.query<{ company: string; screen: string; outlet: string }>(
     'select (select id from companies order by name limit 1) company, (select id from screens order by screen_code limit 1) screen, (select id from outlets order by name limit 1) outlet',
   );

@@ -109,10 +109,21 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+function sumBy<T extends { plays: number }>(rows: T[], key: (row: T) => string): Array<{ id: string; plays: number }> {
+  const sums = new Map<string, number>();
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + row.plays);
+  return [...sums].map(([id, plays]) => ({ id, plays }));
+}
+
+function top<T extends { plays: number }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => b.plays - a.plays).slice(0, TOP);
+}
+
 /**
- * Everything the analytics page shows, from the daily rollups only (never the raw plays). The
- * ad side (series, ads, companies) and the screen side (screens, outlets) each read the
- * smallest rollup that can answer for the caller's slice.
+ * Everything the analytics page shows, from the daily rollups only (never the raw plays), in
+ * three scans: plays per ad, plays per screen and plays per day of the slice, each from the
+ * smallest rollup that can answer for it. Totals, companies and outlets are summed from the
+ * per-ad and per-screen rows (at most one row per ad or screen); names are looked up by id.
  */
 export async function analyticsOverview(
   db: Database,
@@ -124,77 +135,94 @@ export async function analyticsOverview(
   const screenSide = sourceFor(byScreenDay, tenancy, scope, query);
   const a = adSide.source;
   const sc = screenSide.source;
-  const adPlays = sql<number>`sum(${a.plays})::int`;
-  const screenPlays = sql<number>`sum(${sc.plays})::int`;
-  const [adTotals, screenTotals, series, byAd, byCompany, byOutlet, byScreen] = await Promise.all([
+  const [perAd, perScreen, series, uptimePct] = await Promise.all([
     db
       .select({
-        plays: sql<number>`coalesce(sum(${a.plays}), 0)::int`,
-        ads: sql<number>`count(distinct ${a.adId})::int`,
+        id: sql<string>`${a.adId}`,
+        companyId: sql<string>`${a.companyId}`,
+        plays: sql<number>`sum(${a.plays})::int`,
       })
       .from(a.table)
-      .where(adSide.where),
+      .where(adSide.where)
+      .groupBy(a.adId!, a.companyId!),
     db
       .select({
-        screens: sql<number>`count(distinct ${sc.screenId})::int`,
-        outlets: sql<number>`count(distinct ${sc.outletId})::int`,
+        id: sql<string>`${sc.screenId}`,
+        outletId: sql<string>`${sc.outletId}`,
+        plays: sql<number>`sum(${sc.plays})::int`,
       })
       .from(sc.table)
-      .where(screenSide.where),
+      .where(screenSide.where)
+      .groupBy(sc.screenId!, sc.outletId!),
     db
-      .select({ date: sql<string>`${a.playDate}::text`, plays: adPlays })
+      .select({ date: sql<string>`${a.playDate}::text`, plays: sql<number>`sum(${a.plays})::int` })
       .from(a.table)
       .where(adSide.where)
       .groupBy(a.playDate),
-    db
-      .select({ id: ads.id, name: ads.title, companyName: companies.name, plays: adPlays })
-      .from(a.table)
-      .innerJoin(ads, eq(ads.id, a.adId!))
-      .innerJoin(companies, eq(companies.id, ads.companyId))
-      .where(adSide.where)
-      .groupBy(ads.id, ads.title, companies.name)
-      .orderBy(desc(adPlays))
-      .limit(TOP),
-    db
-      .select({ id: companies.id, name: companies.name, plays: adPlays })
-      .from(a.table)
-      .innerJoin(companies, eq(companies.id, a.companyId!))
-      .where(adSide.where)
-      .groupBy(companies.id, companies.name)
-      .orderBy(desc(adPlays))
-      .limit(TOP),
-    db
-      .select({ id: outlets.id, name: outlets.name, plays: screenPlays })
-      .from(sc.table)
-      .innerJoin(outlets, eq(outlets.id, sc.outletId!))
-      .where(screenSide.where)
-      .groupBy(outlets.id, outlets.name)
-      .orderBy(desc(screenPlays))
-      .limit(TOP),
-    db
-      .select({ id: screens.id, name: screens.screenCode, outletName: outlets.name, plays: screenPlays })
-      .from(sc.table)
-      .innerJoin(screens, eq(screens.id, sc.screenId!))
-      .innerJoin(outlets, eq(outlets.id, screens.outletId))
-      .where(screenSide.where)
-      .groupBy(screens.id, screens.screenCode, outlets.name)
-      .orderBy(desc(screenPlays))
-      .limit(TOP),
+    averageUptime(db, tenancy, scope, query),
   ]);
+
+  const perCompany = top(sumBy(perAd, (row) => row.companyId));
+  const perOutlet = sumBy(perScreen, (row) => row.outletId);
+  const topAds = top(perAd);
+  const topScreens = top(perScreen);
+  const topOutlets = top(perOutlet);
+
+  const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+  const [adNames, companyNames, screenNames, outletNames] = await Promise.all([
+    db
+      .select({ id: ads.id, title: ads.title, companyName: companies.name })
+      .from(ads)
+      .innerJoin(companies, eq(companies.id, ads.companyId))
+      .where(inArray(ads.id, ids(topAds))),
+    db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, ids(perCompany))),
+    db
+      .select({ id: screens.id, code: screens.screenCode, outletName: outlets.name })
+      .from(screens)
+      .innerJoin(outlets, eq(outlets.id, screens.outletId))
+      .where(inArray(screens.id, ids(topScreens))),
+    db
+      .select({ id: outlets.id, name: outlets.name })
+      .from(outlets)
+      .where(inArray(outlets.id, ids(topOutlets))),
+  ]);
+  const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+  const adsById = byId(adNames);
+  const companiesById = byId(companyNames);
+  const screensById = byId(screenNames);
+  const outletsById = byId(outletNames);
   const perDay = new Map(series.map((row) => [row.date, row.plays]));
+
   return {
     totals: {
-      plays: adTotals[0]?.plays ?? 0,
-      ads: adTotals[0]?.ads ?? 0,
-      screens: screenTotals[0]?.screens ?? 0,
-      outlets: screenTotals[0]?.outlets ?? 0,
-      uptime_pct: await averageUptime(db, tenancy, scope, query),
+      plays: perAd.reduce((sum, row) => sum + row.plays, 0),
+      ads: perAd.length,
+      screens: perScreen.length,
+      outlets: perOutlet.length,
+      uptime_pct: uptimePct,
     },
     series: daysOf(query.from, query.to).map((date) => ({ date, plays: perDay.get(date) ?? 0 })),
-    by_ad: byAd.map((row) => ({ id: row.id, name: row.name, company_name: row.companyName, plays: row.plays })),
-    by_company: byCompany,
-    by_outlet: byOutlet,
-    by_screen: byScreen.map((row) => ({ id: row.id, name: row.name, outlet_name: row.outletName, plays: row.plays })),
+    by_ad: topAds.map((row) => ({
+      id: row.id,
+      name: adsById.get(row.id)?.title ?? '',
+      company_name: adsById.get(row.id)?.companyName ?? '',
+      plays: row.plays,
+    })),
+    by_company: perCompany.map((row) => ({
+      id: row.id,
+      name: companiesById.get(row.id)?.name ?? '',
+      plays: row.plays,
+    })),
+    by_outlet: topOutlets.map((row) => ({ id: row.id, name: outletsById.get(row.id)?.name ?? '', plays: row.plays })),
+    by_screen: topScreens.map((row) => ({
+      id: row.id,
+      name: screensById.get(row.id)?.code ?? '',
+      outlet_name: screensById.get(row.id)?.outletName ?? '',
+      plays: row.plays,
+    })),
     revenue: tenancy.role === 'GLOBAL_ADMIN' ? await revenue(db, query) : null,
   };
 }
