@@ -60,7 +60,6 @@ export function ScreenPayoutsPage() {
     {
       id: 'working',
       header: 'Plays × rate',
-      hideOnMobile: true,
       className: 'whitespace-nowrap',
       cell: (payout) => (
         <div className="tabular-nums">

@@ -1,6 +1,6 @@
 import { type ScreenPayoutCreate, screenPayoutCreateSchema } from '@adloop/contract/billing';
 import { AlertTriangleIcon, Loader2Icon, MonitorIcon, StoreIcon, WalletIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { OptionPicker } from '@/components/option-picker';
@@ -19,6 +19,7 @@ import { useDebouncedValue } from '@/features/billing/hooks/use-debounced-value'
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
+import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
 /** Paise per play until rate cards exist: ₹1.50. */
@@ -100,17 +101,21 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
     typeof rateMinor === 'number' &&
     Number.isInteger(rateMinor) &&
     rateMinor >= 0;
-  const proposalQuery = useDebouncedValue<PayoutProposalQuery | null>(
-    ready
-      ? {
-          ...(target === 'screen' ? { screen_id: chosenId } : { outlet_id: chosenId }),
-          period_start: periodStart,
-          period_end: periodEnd,
-          rate_minor: rateMinor,
-        }
-      : null,
-    PROPOSAL_DEBOUNCE_MS,
+  const currentQuery = useMemo<PayoutProposalQuery | null>(
+    () =>
+      ready
+        ? {
+            ...(target === 'screen' ? { screen_id: chosenId } : { outlet_id: chosenId }),
+            period_start: periodStart,
+            period_end: periodEnd,
+            rate_minor: rateMinor,
+          }
+        : null,
+    [ready, target, chosenId, periodStart, periodEnd, rateMinor],
   );
+  const proposalQuery = useDebouncedValue(currentQuery, PROPOSAL_DEBOUNCE_MS);
+  // While typing pauses are awaited, the proposal shown is for the previous values.
+  const settling = JSON.stringify(currentQuery) !== JSON.stringify(proposalQuery);
   const proposal = usePayoutProposal(ready ? proposalQuery : null);
 
   const chooseTarget = (next: Target) => {
@@ -284,6 +289,17 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               )}
               Create payout
             </Button>
+            {proposal.data && ready ? (
+              <p
+                className="text-center text-sm text-muted-foreground sm:order-first sm:mr-auto sm:text-left"
+                aria-live="polite"
+              >
+                Total{' '}
+                <span className="font-semibold text-foreground tabular-nums">
+                  {formatMoney(proposal.data.total_minor, proposal.data.currency)}
+                </span>
+              </p>
+            ) : null}
           </CardFooter>
         </Card>
         <Card className="lg:sticky lg:top-4">
@@ -292,7 +308,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               proposal={proposal.data}
               waiting={!ready}
               loading={proposal.isLoading}
-              refreshing={proposal.isFetching && !proposal.isLoading}
+              refreshing={settling || (proposal.isFetching && !proposal.isLoading)}
             />
           </CardContent>
         </Card>

@@ -68,7 +68,7 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
   const sums = sumByCurrency(totals);
 
   return (
-    <section aria-label="Totals" className="grid gap-4">
+    <section aria-label="Totals" className="grid min-w-0 gap-4">
       {sums.map((sum) => (
         <div key={sum.currency} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Received" value={formatMoney(sum.completed, sum.currency)} tone="good" />
@@ -78,14 +78,14 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
         </div>
       ))}
       {showCompanies ? (
-        <Card className="gap-3 py-4">
+        <Card className="min-w-0 gap-3 py-4">
           <CardHeader className="px-4">
             <CardTitle className="text-base">
               <h2>By company</h2>
             </CardTitle>
             <CardDescription>{period}</CardDescription>
           </CardHeader>
-          <CardContent className="px-0">
+          <CardContent className="min-w-0 px-0">
             <div className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Totals by company">
                 <thead className="bg-muted/40 text-left text-muted-foreground">

@@ -38,10 +38,9 @@ function Heartbeats({ events }: { events: ScreenActivityRow[] }) {
   const newest = events[0];
   const oldest = events.at(-1);
   if (!newest || !oldest) return null;
+  const spanMs = new Date(newest.occurred_at).getTime() - new Date(oldest.occurred_at).getTime();
   const span =
-    events.length > 1
-      ? ` over ${formatDistanceStrict(new Date(newest.occurred_at), new Date(oldest.occurred_at))}`
-      : '';
+    spanMs >= 60_000 ? ` over ${formatDistanceStrict(new Date(newest.occurred_at), new Date(oldest.occurred_at))}` : '';
 
   return (
     <li className="relative flex gap-3 pb-5 last:pb-0">
