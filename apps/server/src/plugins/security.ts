@@ -35,7 +35,8 @@ export default fp(
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // Ad previews stream HLS/DASH from the advertiser's https host and ask an oEmbed service for thumbnails.
+          connectSrc: ["'self'", 'https:'],
           frameSrc: ["'self'", 'https:'],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],

@@ -1,7 +1,7 @@
 import type { Scope } from '@adloop/contract/permissions';
 import type { AnalyticsOverview, AnalyticsQuery } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {

@@ -1,8 +1,13 @@
 import type { AdType } from '@adloop/contract/ads';
 import { ExternalLinkIcon, ImageOffIcon, MonitorPlayIcon, PlayIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { mediaSourceOf } from '@/features/ads/lib/media-source';
 import { cn } from '@/lib/utils';
+
+const ReactPlayer = lazy(() => import('react-player'));
+
+/** Spec §9: picture-in-picture is disabled for these. */
+const NO_PIP_PROVIDERS = new Set(['Spotify', 'Twitch', 'TikTok']);
 
 type AdPreviewProps = {
   mediaUrl: string;
@@ -90,21 +95,28 @@ export function AdPreview({ mediaUrl, type, title, className }: AdPreviewProps) 
         </button>
       );
   } else {
+    // HLS, DASH, Mux, Wistia, Spotify, Twitch, TikTok: react-player in light mode, loaded on demand.
     content = (
-      <Placeholder icon={MonitorPlayIcon}>
-        <span>
-          {source.provider} media plays on the screens but cannot be previewed here.
-          <a
-            href={source.url}
-            target="_blank"
-            rel="noreferrer"
-            className="mt-2 flex items-center justify-center gap-1 font-medium text-white underline-offset-4 hover:underline"
-          >
-            Open the media
-            <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-          </a>
-        </span>
-      </Placeholder>
+      <Suspense fallback={<Placeholder icon={MonitorPlayIcon}>Loading the {source.provider} player…</Placeholder>}>
+        <ReactPlayer
+          key={source.url}
+          src={source.url}
+          light
+          controls
+          muted
+          width="100%"
+          height="100%"
+          previewAriaLabel={`Play ${source.provider} preview`}
+          pip={!NO_PIP_PROVIDERS.has(source.provider)}
+          onError={() => setBrokenUrl(source.url)}
+          fallback={
+            <a href={source.url} target="_blank" rel="noreferrer" className="text-sm text-white underline">
+              Open the media
+              <ExternalLinkIcon className="ml-1 inline size-3.5" aria-hidden="true" />
+            </a>
+          }
+        />
+      </Suspense>
     );
   }
 
