@@ -14,6 +14,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     ADMIN_EMAIL: 'admin@e2e.adloop.test',
     ADMIN_PASSWORD: 'e2e-admin-password',
     DEMO_SCREEN_PASSCODE: '135790',
+    DEMO_USER_PASSWORD: 'e2e-demo-staff',
     LOG_LEVEL: 'warn',
   },
 });

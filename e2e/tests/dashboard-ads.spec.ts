@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { caption, openDisplay } from '../support/display.ts';
+import { showControls } from '../support/display-test.ts';
 import { createCompany, createOutlet, createStaff, tokenOf, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 
@@ -37,6 +39,13 @@ test.describe('ads', () => {
     await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
+    // The demo screen is already playing before the approval.
+    const screen = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await openDisplay(screen, request);
+    await expect(caption(screen)).toBeVisible();
+    const countOf = async () => Number((await caption(screen).textContent())?.match(/of (\d+)/)?.[1]);
+    const before = await countOf();
+
     await test.step('global admin approves', async () => {
       const adminPage = await browser.newPage();
       await signInAs(adminPage, request, '/dashboard');
@@ -47,7 +56,20 @@ test.describe('ads', () => {
       await expect(adminPage.getByText('Approved and playing on screens.')).toBeVisible();
       await adminPage.close();
     });
-    // The display part (the playing demo screen shows the ad within seconds) extends this test here.
+    await test.step('the playing screen gets the ad within seconds, without a reload', async () => {
+      await expect.poll(countOf, { timeout: 10_000 }).toBe(before + 1);
+      // Skip along the loop until the new ad is on screen.
+      await expect(async () => {
+        await showControls(screen);
+        if (!(await caption(screen).textContent())?.endsWith(title)) {
+          await screen.getByRole('button', { name: 'Skip' }).click();
+        }
+        await expect(caption(screen)).toHaveText(new RegExp(`^Playing ad \\d+ of ${before + 1} - ${title}$`), {
+          timeout: 500,
+        });
+      }).toPass({ timeout: 20_000 });
+      await screen.close();
+    });
 
     await page.reload();
     await expect(page.getByText('Approved and playing on screens.')).toBeVisible();

@@ -22,6 +22,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{6}$/, 'must be 6 digits')
     .optional(),
+  DEMO_USER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -31,6 +31,7 @@ const seeded = await seedOnFirstStart(database.db, {
   adminPassword: env.ADMIN_PASSWORD,
   seedDemo: env.SEED_DEMO,
   demoScreenPasscode: env.DEMO_SCREEN_PASSCODE,
+  demoUserPassword: env.DEMO_USER_PASSWORD,
   mediaDir,
 });
 
@@ -75,6 +76,10 @@ async function printWelcome(origin: string, seed: SeedResult | null) {
         `  Screen ID:    ${seed.screen.screenCode}`,
         `  passcode:     ${seed.screen.passcode}`,
       );
+    }
+    if (seed.staff) {
+      lines.push('', `Demo staff of the other roles (password ${seed.staff.password}):`);
+      for (const [role, email] of Object.entries(seed.staff.emails)) lines.push(`  ${role.padEnd(17)} ${email}`);
     }
     // Kept for whoever missed the console; data/ is never committed.
     await writeFile(path.join(dataDir, 'first-run-credentials.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });

@@ -233,6 +233,7 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
         admin,
       );
       expect(proposal.json().data.lines[0].already_paid).toBe(true);
+      expect(proposal.json().data.total_minor).toBe(0);
       const november = await call('POST', '/api/screen-payout', admin, {
         screen_id: ids.screenA,
         period_start: '2026-11-01',

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, screens } from '../src/db/schema.ts';
 import { verifySecret } from '../src/modules/auth/passwords.ts';
-import { DEMO_SCREEN_CODE, type SeedResult, seedOnFirstStart } from '../src/seed/seed.ts';
+import { DEMO_SCREEN_CODE, DEMO_STAFF, type SeedResult, seedOnFirstStart } from '../src/seed/seed.ts';
 import { bearer, loginAs } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
@@ -65,6 +65,24 @@ describe.each(databaseKinds)('first start on %s', (kind) => {
     expect(response.statusCode).toBe(206);
     expect(response.rawPayload.length).toBe(100);
     expect(response.headers['content-type']).toBe('video/webm');
+  });
+
+  it('seeds demo staff of the four other roles, each mapped and signing in to their own slice', async () => {
+    expect(seed?.staff?.password.length).toBeGreaterThanOrEqual(12);
+    for (const [role, person] of Object.entries(DEMO_STAFF)) {
+      const token = await loginAs(t.app, { email: person.email, password: seed!.staff!.password });
+      const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', headers: bearer(token) });
+      expect(verify.json().data.user).toMatchObject({ role, name: person.name, must_change_password: false });
+      const adList = await t.app.inject({ method: 'GET', url: '/api/ads', headers: bearer(token) });
+      expect(adList.statusCode, role).toBe(200);
+      expect(
+        adList
+          .json()
+          .data.map((ad: { title: string }) => ad.title)
+          .sort(),
+        role,
+      ).toEqual(['Cold Brew Season', 'Morning Rush Combo']);
+    }
   });
 
   it('does nothing on a database that has data', async () => {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ads, companies, outlets, pincodes, screens, users } from '../db/schema.ts';
+import { ads, companies, companyUsers, outlets, outletUsers, pincodes, screens, users } from '../db/schema.ts';
 import { hashSecret } from '../modules/auth/passwords.ts';
 import { storeMedia } from '../modules/media/media.storage.ts';
 
@@ -12,13 +12,27 @@ export interface SeedOptions {
   adminPassword?: string;
   seedDemo: boolean;
   demoScreenPasscode?: string;
+  /** One password for the four demo staff of the other roles; generated when absent. */
+  demoUserPassword?: string;
   mediaDir: string;
 }
 
 export interface SeedResult {
   admin: { email: string; password: string; generated: boolean };
   screen?: { screenCode: string; passcode: string; generated: boolean };
+  /** The demo staff of the four other roles, sharing one password. */
+  staff?: { emails: Record<DemoRole, string>; password: string };
 }
+
+type DemoRole = 'COMPANY_ADMIN' | 'COMPANY_EMPLOYEE' | 'OUTLET_ADMIN' | 'OUTLET_EMPLOYEE';
+
+/** Demo staff of every role but global admin, so each role's dashboard can be tried at once. */
+export const DEMO_STAFF: Record<DemoRole, { email: string; name: string }> = {
+  COMPANY_ADMIN: { email: 'company.admin@demo.adloop.app', name: 'Priya Menon' },
+  COMPANY_EMPLOYEE: { email: 'company.employee@demo.adloop.app', name: 'Arjun Rao' },
+  OUTLET_ADMIN: { email: 'outlet.admin@demo.adloop.app', name: 'Kavya Iyer' },
+  OUTLET_EMPLOYEE: { email: 'outlet.employee@demo.adloop.app', name: 'Rahul Shetty' },
+};
 
 export const DEMO_SCREEN_CODE = 'DEMO-SCREEN-01';
 const assetsDir = fileURLToPath(new URL('../../assets/demo/', import.meta.url));
@@ -30,7 +44,12 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
 
   const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
   const passcode = options.demoScreenPasscode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const [adminHash, passcodeHash] = await Promise.all([hashSecret(adminPassword), hashSecret(passcode)]);
+  const staffPassword = options.demoUserPassword ?? randomBytes(9).toString('base64url');
+  const [adminHash, passcodeHash, staffHash] = await Promise.all([
+    hashSecret(adminPassword),
+    hashSecret(passcode),
+    hashSecret(staffPassword),
+  ]);
   const media = options.seedDemo
     ? {
         image: await storeMedia(options.mediaDir, await readFile(`${assetsDir}cold-brew.jpg`), 'jpg'),
@@ -83,12 +102,38 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
       },
       { companyId: company.id, title: 'Morning Rush Combo', type: 'VIDEO', mediaUrl: media.video, status: 'ACTIVE' },
     ]);
+    const staff = await tx
+      .insert(users)
+      .values(
+        Object.entries(DEMO_STAFF).map(([role, person]) => ({
+          email: person.email,
+          name: person.name,
+          role,
+          passwordHash: staffHash,
+        })),
+      )
+      .returning({ id: users.id, role: users.role });
+    for (const member of staff) {
+      if (member.role.startsWith('COMPANY_')) {
+        await tx.insert(companyUsers).values({ companyId: company.id, userId: member.id });
+      } else {
+        await tx.insert(outletUsers).values({ outletId: outlet.id, userId: member.id });
+      }
+    }
   });
 
   return {
     admin: { email: options.adminEmail.toLowerCase(), password: adminPassword, generated: !options.adminPassword },
     screen: options.seedDemo
       ? { screenCode: DEMO_SCREEN_CODE, passcode, generated: !options.demoScreenPasscode }
+      : undefined,
+    staff: options.seedDemo
+      ? {
+          emails: Object.fromEntries(
+            Object.entries(DEMO_STAFF).map(([role, person]) => [role, person.email]),
+          ) as Record<DemoRole, string>,
+          password: staffPassword,
+        }
       : undefined,
   };
 }

@@ -91,7 +91,9 @@ export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope
       ...payoutWorking(screenPlays, target.rate_minor, screen.commissionBps),
     };
   });
-  return { lines, total_minor: lines.reduce((sum, line) => sum + line.amount_minor, 0), rounding: ROUNDING_RULE };
+  // Lines already paid are shown (flagged) but never counted again.
+  const total = lines.filter((line) => !line.already_paid).reduce((sum, line) => sum + line.amount_minor, 0);
+  return { lines, total_minor: total, rounding: ROUNDING_RULE };
 }
 
 function overlapping(db: Database, screenIds: string[], start: string, end: string) {
