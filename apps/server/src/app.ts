@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseHandle } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import adReviewRoutes from './modules/ads/ad-review.routes.ts';
+import adVersionRoutes from './modules/ads/ad-versions.routes.ts';
 import adRoutes from './modules/ads/ads.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenRoutes, { prefix: '/api/ad-screens' });
   await app.register(adRoutes, { prefix: '/api/ads' });
   await app.register(adReviewRoutes, { prefix: '/api/ads' });
+  await app.register(adVersionRoutes, { prefix: '/api/ads' });
   await app.register(mediaRoutes, {
     prefix: '/api/ads',
     mediaDir: options.mediaDir,

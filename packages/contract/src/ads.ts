@@ -71,6 +71,43 @@ export const adListQuerySchema = z
   })
   .strict();
 
+/**
+ * How a version came to be: the ad's creation, an edit, a rollback to an earlier version, or
+ * the state an ad already had when history began (decision 031).
+ */
+export const AD_VERSION_KINDS = ['created', 'edited', 'rolled-back', 'recorded'] as const;
+export const adVersionKindSchema = z.enum(AD_VERSION_KINDS);
+export type AdVersionKind = z.infer<typeof adVersionKindSchema>;
+
+/** The fields a version keeps and compares; a rollback copies the creative ones. */
+export const AD_VERSION_FIELDS = ['title', 'type', 'media_url', 'duration_seconds', 'status'] as const;
+export type AdVersionField = (typeof AD_VERSION_FIELDS)[number];
+
+const versionValueSchema = z.union([z.string(), z.number(), z.null()]);
+
+/** One saved version of an ad and what changed since the version before it. */
+export const adVersionSchema = z.object({
+  version: z.number().int().positive(),
+  title: z.string(),
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  status: adStatusSchema,
+  kind: adVersionKindSchema,
+  rolled_back_to: z.number().int().positive().nullable(),
+  note: z.string(),
+  changed_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  changed_at: z.string(),
+  is_current: z.boolean(),
+  changes: z.array(z.object({ field: z.enum(AD_VERSION_FIELDS), from: versionValueSchema, to: versionValueSchema })),
+});
+export type AdVersion = z.infer<typeof adVersionSchema>;
+
+export const adVersionParamsSchema = z.object({
+  id: z.uuid('id must be a UUID'),
+  version: z.coerce.number('version must be a number').int('version must be a whole number').positive(),
+});
+
 /** What POST /api/ads/media answers for an uploaded file. */
 export const mediaUploadSchema = z.object({
   media_url: z.string(),

@@ -1,4 +1,4 @@
-import { AD_STATUSES, AD_TYPES } from '@adloop/contract/ads';
+import { AD_STATUSES, AD_TYPES, AD_VERSION_KINDS } from '@adloop/contract/ads';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -207,6 +207,35 @@ export const ads = pgTable(
     check('ads_type_valid', sql`${t.type} in ('IMAGE', 'VIDEO')`),
     check('ads_status_valid', sql`${t.status} in ('DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED')`),
     check('ads_duration_positive', sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`),
+  ],
+);
+
+/**
+ * Each save of an ad (decision 031): its creative and status as saved, who saved it and how.
+ * Review steps change only `ads.status` and are not versions (decision 009).
+ */
+export const adVersions = pgTable(
+  'ad_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    type: text('type', { enum: AD_TYPES }).notNull(),
+    mediaUrl: text('media_url').notNull(),
+    durationSeconds: integer('duration_seconds'),
+    status: text('status', { enum: AD_STATUSES }).notNull(),
+    kind: text('kind', { enum: AD_VERSION_KINDS }).notNull(),
+    /** The version a rollback copied; null for every other kind. */
+    rolledBackTo: integer('rolled_back_to'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ad_versions_ad_version_uq').on(t.adId, t.version),
+    check('ad_versions_kind_valid', sql`${t.kind} in ('created', 'edited', 'rolled-back', 'recorded')`),
   ],
 );
 

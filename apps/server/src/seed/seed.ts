@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { ads, companies, companyUsers, outlets, outletUsers, pincodes, screens, users } from '../db/schema.ts';
+import { recordAdVersion } from '../modules/ads/ad-version-log.ts';
 import { hashSecret } from '../modules/auth/passwords.ts';
 import { storeMedia } from '../modules/media/media.storage.ts';
 
@@ -91,17 +92,21 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
       passcodeHash,
       tags: ['counter', 'landscape'],
     });
-    await tx.insert(ads).values([
-      {
-        companyId: company.id,
-        title: 'Cold Brew Season',
-        type: 'IMAGE',
-        mediaUrl: media.image,
-        durationSeconds: 5,
-        status: 'ACTIVE',
-      },
-      { companyId: company.id, title: 'Morning Rush Combo', type: 'VIDEO', mediaUrl: media.video, status: 'ACTIVE' },
-    ]);
+    const demoAds = await tx
+      .insert(ads)
+      .values([
+        {
+          companyId: company.id,
+          title: 'Cold Brew Season',
+          type: 'IMAGE',
+          mediaUrl: media.image,
+          durationSeconds: 5,
+          status: 'ACTIVE',
+        },
+        { companyId: company.id, title: 'Morning Rush Combo', type: 'VIDEO', mediaUrl: media.video, status: 'ACTIVE' },
+      ])
+      .returning();
+    for (const ad of demoAds) await recordAdVersion(tx, ad, 'created', null);
     const staff = await tx
       .insert(users)
       .values(

@@ -6,6 +6,7 @@ import { ads, companies, playbackLogs } from '../../db/schema.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
+import { recordAdVersion, recordVersionIfMissing } from './ad-version-log.ts';
 
 type AdRow = typeof ads.$inferSelect;
 
@@ -90,9 +91,10 @@ export async function getAd(db: Database, tenancy: Tenancy, scope: Scope, id: st
 const CREATIVE_FIELDS = ['media_url', 'type', 'duration_seconds'] as const;
 
 /**
- * Edits an ad; every edit is a new version, and screens are told their list changed. Only a
- * reviewer sets the status directly; an advertiser's creative change to an ACTIVE or PAUSED ad
- * takes it off the screens until approved again (decision 009).
+ * Edits an ad; every edit is a new version, recorded with who made it, and screens are told
+ * their list changed. Only a reviewer sets the status directly; an advertiser's creative change
+ * to an ACTIVE or PAUSED ad takes it off the screens until approved again (decision 009). A
+ * rollback is such an edit too (`rolledBackTo` names the version it copies), so the rules match.
  */
 export async function updateAd(
   db: Database,
@@ -100,6 +102,7 @@ export async function updateAd(
   scope: Scope,
   id: string,
   change: AdUpdate,
+  rolledBackTo: number | null = null,
 ): Promise<Ad> {
   const before = await getAd(db, tenancy, scope, id);
   const reviewer = can(tenancy.role, 'ads', 'approve');
@@ -109,21 +112,27 @@ export async function updateAd(
   const backToReview = !reviewer && creativeChanged && (before.status === 'ACTIVE' || before.status === 'PAUSED');
   const status = backToReview ? 'PENDING_REVIEW' : change.status;
   const type = change.type ?? before.type;
-  await db
-    .update(ads)
-    .set({
-      title: change.title,
-      mediaUrl: change.media_url,
-      type: change.type,
-      // Videos play to their end; only images have a duration.
-      durationSeconds: type === 'VIDEO' ? null : change.duration_seconds,
-      status,
-      rejectionReason: status !== undefined ? null : undefined,
-      pausedByAdmin: status === undefined ? undefined : status === 'PAUSED' && reviewer,
-      version: sql`${ads.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(ads.id, id));
+  await db.transaction(async (tx) => {
+    await recordVersionIfMissing(tx, id);
+    const [row] = await tx
+      .update(ads)
+      .set({
+        title: change.title,
+        mediaUrl: change.media_url,
+        type: change.type,
+        // Videos play to their end; only images have a duration.
+        durationSeconds: type === 'VIDEO' ? null : change.duration_seconds,
+        status,
+        rejectionReason: status !== undefined ? null : undefined,
+        pausedByAdmin: status === undefined ? undefined : status === 'PAUSED' && reviewer,
+        version: sql`${ads.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(ads.id, id))
+      .returning();
+    if (!row) throw notFound('Ad');
+    await recordAdVersion(tx, row, rolledBackTo === null ? 'edited' : 'rolled-back', tenancy.userId, rolledBackTo);
+  });
   return getAd(db, tenancy, scope, id);
 }
 
@@ -148,19 +157,23 @@ export async function createAd(
   if (status === 'REJECTED') throw fieldError('status', 'An ad cannot be created rejected');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
-  const [row] = await db
-    .insert(ads)
-    .values({
-      companyId,
-      title: input.title,
-      type: input.type,
-      mediaUrl: input.media_url,
-      durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
-      status,
-      createdBy,
-    })
-    .returning({ id: ads.id });
-  return getAd(db, tenancy, scope, row!.id);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ads)
+      .values({
+        companyId,
+        title: input.title,
+        type: input.type,
+        mediaUrl: input.media_url,
+        durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
+        status,
+        createdBy,
+      })
+      .returning();
+    await recordAdVersion(tx, row!, 'created', createdBy);
+    return row!.id;
+  });
+  return getAd(db, tenancy, scope, id);
 }
 
 /** Deletes an ad that never played; one with proof of play is paused instead (409). */
