@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAd } from '@/features/ads/api/get-ad';
 import { useUpdateAd } from '@/features/ads/api/update-ad';
 import { AdForm } from '@/features/ads/components/ad-form';
+import { AdHistoryCard } from '@/features/ads/components/ad-history-card';
 import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
@@ -56,6 +57,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
           />
         }
       />
+      <AdHistoryCard ad={ad} />
       <RejectAdDialog ad={commands.rejecting} onClose={commands.closeReject} />
       {commands.confirmDialog}
     </>
