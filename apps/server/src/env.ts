@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Pub/sub channel of the fan-out; Redis channels span its numbered databases, so deployments sharing one differ here. */
+  REDIS_CHANNEL: z.string().min(1).default('adloop:events'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

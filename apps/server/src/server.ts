@@ -1,10 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { parseEnv } from './env.ts';
+import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
+import { RedisEventBus } from './lib/redis-event-bus.ts';
 import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
 
 const env = (() => {
@@ -35,13 +38,27 @@ const seeded = await seedOnFirstStart(database.db, {
   mediaDir,
 });
 
+// The bus is connected before the app (and its logger) exists, so it logs through its own pino.
+const bus: EventBus = env.REDIS_URL
+  ? await RedisEventBus.connect({
+      url: env.REDIS_URL,
+      channel: env.REDIS_CHANNEL,
+      logger: pino({ level: env.LOG_LEVEL }).child({ module: 'event-bus' }),
+    })
+  : new InProcessEventBus();
+
 const app = await buildApp({
   database,
   jwtSecret: await loadJwtSecret(env.JWT_SECRET, dataDir),
   mediaDir,
   webDistDir,
+  bus,
   logger: { level: env.LOG_LEVEL },
 });
+app.log.info(
+  env.REDIS_URL ? { bus: 'redis', channel: env.REDIS_CHANNEL } : { bus: 'in-process' },
+  env.REDIS_URL ? 'changes fan out to every server process through Redis' : 'changes fan out within this process only',
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -19,8 +19,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database of its own (in-memory PGlite, or a new PostgreSQL database) with migrations applied. */
-async function openFreshDatabase(kind: DatabaseKind): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+/** A fresh database of its own (in-memory PGlite, or a new PostgreSQL database and its URL), not yet migrated. */
+export async function openFreshDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: async () => {} };
@@ -37,6 +39,7 @@ async function openFreshDatabase(kind: DatabaseKind): Promise<{ database: Databa
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
