@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics.ts';
+import { benchFanOut } from './fan-out.ts';
 import { root } from './lib.ts';
 import { benchScreenApi } from './screen-api.ts';
 
@@ -10,10 +11,11 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-// BENCH_ONLY=screen-api|analytics runs one; both by default.
+// BENCH_ONLY=screen-api|analytics|fan-out runs one; all by default.
 const only = process.env.BENCH_ONLY;
 const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
 const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
+const fanOut = only && only !== 'fan-out' ? undefined : await benchFanOut(adminUrl);
 const report = {
   startedAt: started.toISOString(),
   machine: {
@@ -24,6 +26,7 @@ const report = {
   },
   screenApi,
   analytics,
+  fanOut,
 };
 const dir = path.join(root, 'bench', 'results');
 await mkdir(dir, { recursive: true });
