@@ -1,4 +1,5 @@
 import { SCREEN_MAX_CONSECUTIVE_FAILURES } from '@adloop/contract/constants';
+import { ALWAYS } from '@adloop/contract/targeting';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/db/schema.ts';
@@ -139,7 +140,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     expect(signIn.statusCode).toBe(403);
   });
 
-  it('lists only active ads of active advertisers, oldest first, with the spec fields', async () => {
+  it('lists only active ads of active advertisers, oldest first, with the spec fields and their schedule', async () => {
     const company = await createCompany(t.db, { name: 'Zest Juices' });
     const dormant = await createCompany(t.db, { isActive: false });
     const first = await createAd(t.db, company.id, { title: 'First', createdAt: new Date('2026-01-01T00:00:00Z') });
@@ -172,6 +173,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
         duration_seconds: 5,
         version: 1,
         company: { name: 'Zest Juices' },
+        schedule: ALWAYS,
       },
       {
         id: second.id,
@@ -182,6 +184,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
         duration_seconds: null,
         version: 1,
         company: { name: 'Zest Juices' },
+        schedule: ALWAYS,
       },
     ]);
     expect(response.json().data.some((ad: { company_id: string }) => ad.company_id === dormant.id)).toBe(false);

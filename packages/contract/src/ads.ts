@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQueryBase } from './common.ts';
+import { listQueryBase, tagsSchema } from './common.ts';
+import { type AdSchedule, type AdTargeting, DATE_PATTERN, TIME_PATTERN } from './targeting.ts';
 
 export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
 export const adTypeSchema = z.enum(AD_TYPES);
@@ -8,6 +9,90 @@ export type AdType = z.infer<typeof adTypeSchema>;
 export const AD_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED'] as const;
 export const adStatusSchema = z.enum(AD_STATUSES);
 export type AdStatus = z.infer<typeof adStatusSchema>;
+
+/** Where an ad plays (decision 032): empty kinds match every screen. */
+export const adTargetingSchema = z.object({
+  tags: z.array(z.string()),
+  outlet_ids: z.array(z.string()),
+  pincodes: z.array(z.string()),
+  cities: z.array(z.string()),
+}) satisfies z.ZodType<AdTargeting>;
+
+/** When an ad plays, on the outlet's wall clock (decision 032). */
+export const adScheduleSchema = z.object({
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  days_of_week: z.array(z.number().int()),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  priority: z.number().int(),
+  share_of_voice: z.number().int(),
+}) satisfies z.ZodType<AdSchedule>;
+
+const listOfValues = (label: string, max: number) =>
+  z
+    .array(z.string().trim().min(1, `${label} cannot be blank`).max(100))
+    .max(max, `At most ${max} ${label.toLowerCase()}`);
+
+const targetOutletIds = z.array(z.uuid('Outlet ids must be UUIDs')).max(200, 'At most 200 outlets');
+const targetPincodes = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Pincodes are 6 digits'),
+  )
+  .max(200, 'At most 200 pincodes');
+const targetCities = listOfValues('Cities', 50);
+
+/** Targeting as a form or request sends it; omitted kinds are empty (the whole targeting is replaced). */
+export const adTargetingInputSchema = z
+  .object({
+    tags: tagsSchema.optional(),
+    outlet_ids: targetOutletIds.optional(),
+    pincodes: targetPincodes.optional(),
+    cities: targetCities.optional(),
+  })
+  .strict();
+
+const dateInput = z.string().regex(DATE_PATTERN, 'Dates are YYYY-MM-DD').nullable().optional();
+const timeInput = z.string().regex(TIME_PATTERN, 'Times are 24-hour HH:MM').nullable().optional();
+
+/** A schedule as a form or request sends it; omitted fields take the "always" defaults (the whole schedule is replaced). */
+export const adScheduleInputSchema = z
+  .object({
+    start_date: dateInput,
+    end_date: dateInput,
+    days_of_week: z
+      .array(z.number().int().min(0, 'Days are 0 (Sunday) to 6').max(6, 'Days are 0 (Sunday) to 6'))
+      .max(7)
+      .optional(),
+    start_time: timeInput,
+    end_time: timeInput,
+    priority: z.number().int('Priority is a whole number').min(-100).max(100).optional(),
+    share_of_voice: z
+      .number()
+      .int('Share of voice is a whole number')
+      .min(1, 'Share of voice is 1-100')
+      .max(100, 'Share of voice is 1-100')
+      .optional(),
+  })
+  .strict()
+  .superRefine((schedule, context) => {
+    if (schedule.start_date && schedule.end_date && schedule.end_date < schedule.start_date) {
+      context.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is before the start date' });
+    }
+    const startTime = schedule.start_time ?? null;
+    const endTime = schedule.end_time ?? null;
+    if ((startTime === null) !== (endTime === null)) {
+      const path = startTime === null ? 'start_time' : 'end_time';
+      context.addIssue({ code: 'custom', path: [path], message: 'Give both times of the window, or neither' });
+    } else if (startTime !== null && startTime === endTime) {
+      context.addIssue({ code: 'custom', path: ['end_time'], message: 'The window ends when it starts' });
+    }
+  });
+export type AdScheduleInput = z.infer<typeof adScheduleInputSchema>;
+export type AdTargetingInput = z.infer<typeof adTargetingInputSchema>;
 
 /** An ad as the dashboard sees it. */
 export const adSchema = z.object({
@@ -21,6 +106,8 @@ export const adSchema = z.object({
   status: adStatusSchema,
   rejection_reason: z.string().nullable(),
   version: z.number().int(),
+  targeting: adTargetingSchema,
+  schedule: adScheduleSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -43,6 +130,8 @@ export const adUpdateSchema = z
     type: adTypeSchema.optional(),
     duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),
     status: adStatusSchema.optional(),
+    targeting: adTargetingInputSchema.optional(),
+    schedule: adScheduleInputSchema.optional(),
   })
   .strict()
   .refine((value) => Object.keys(value).length > 0, 'nothing to update');
@@ -56,6 +145,8 @@ export const adCreateSchema = z
     media_url: mediaUrlSchema,
     duration_seconds: z.number().int().min(1).max(3600).nullable().optional(),
     status: adStatusSchema.optional(),
+    targeting: adTargetingInputSchema.optional(),
+    schedule: adScheduleInputSchema.optional(),
   })
   .strict();
 export type AdCreate = z.infer<typeof adCreateSchema>;
@@ -70,6 +161,30 @@ export const adListQuerySchema = z
     company_id: z.uuid().optional(),
   })
   .strict();
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+
+/** GET /api/ads/reach: targeting as comma-separated lists, validated like an ad's. */
+export const adReachQuerySchema = z
+  .object({
+    tags: commaList.pipe(tagsSchema),
+    outlet_ids: commaList.pipe(targetOutletIds),
+    pincodes: commaList.pipe(targetPincodes),
+    cities: commaList.pipe(targetCities),
+  })
+  .strict();
+
+/** How many active screens, and in how many outlets, a targeting reaches. */
+export const adReachSchema = z.object({ screens: z.number().int(), outlets: z.number().int() });
+export type AdReach = z.infer<typeof adReachSchema>;
 
 /**
  * How a version came to be: the ad's creation, an edit, a rollback to an earlier version, or

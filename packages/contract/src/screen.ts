@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adTypeSchema } from './ads.ts';
+import { adScheduleSchema, adTypeSchema } from './ads.ts';
 import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH } from './constants.ts';
 
 /** Screen connect form (spec §5): messages shown by the connect page. */
@@ -47,6 +47,8 @@ export const screenAdSchema = z.object({
   duration_seconds: z.number().int().positive().nullable(),
   version: z.number().int(),
   company: z.object({ name: z.string() }),
+  /** When it plays, applied by the player (decision 032); absent from lists cached before it. */
+  schedule: adScheduleSchema.optional(),
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 

@@ -197,6 +197,19 @@ export const ads = pgTable(
     /** Set when a global admin paused the ad: then only a global admin may resume it. */
     pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
     version: integer('version').notNull().default(1),
+    // Targeting (decision 032): an empty kind matches every screen; AND across kinds, OR within.
+    targetTags: text('target_tags').array().notNull().default(sql`'{}'::text[]`),
+    targetOutletIds: uuid('target_outlet_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    targetPincodes: text('target_pincodes').array().notNull().default(sql`'{}'::text[]`),
+    targetCities: text('target_cities').array().notNull().default(sql`'{}'::text[]`),
+    // Schedule, in the outlet's time zone; the player applies it (decision 032).
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    daysOfWeek: integer('days_of_week').array().notNull().default(sql`'{}'::integer[]`),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    priority: integer('priority').notNull().default(0),
+    shareOfVoice: integer('share_of_voice').notNull().default(100),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -204,6 +217,9 @@ export const ads = pgTable(
   (t) => [
     index('ads_company_idx').on(t.companyId),
     index('ads_status_idx').on(t.status),
+    check('ads_dates_ordered', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('ads_share_of_voice_range', sql`${t.shareOfVoice} between 1 and 100`),
+    check('ads_days_of_week_valid', sql`${t.daysOfWeek} <@ '{0,1,2,3,4,5,6}'::integer[]`),
     check('ads_type_valid', sql`${t.type} in ('IMAGE', 'VIDEO')`),
     check('ads_status_valid', sql`${t.status} in ('DRAFT', 'PENDING_REVIEW', 'ACTIVE', 'PAUSED', 'REJECTED')`),
     check('ads_duration_positive', sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`),

@@ -1,11 +1,18 @@
-import { adCreateSchema, adListQuerySchema, adSchema, adUpdateSchema } from '@adloop/contract/ads';
+import {
+  adCreateSchema,
+  adListQuerySchema,
+  adReachQuerySchema,
+  adReachSchema,
+  adSchema,
+  adUpdateSchema,
+} from '@adloop/contract/ads';
 import { idParamsSchema, listOf, one } from '@adloop/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { createAd, deleteAd, getAd, listAds, updateAd } from './ads.service.ts';
+import { createAd, deleteAd, getAd, listAds, reachOf, updateAd } from './ads.service.ts';
 
 const tags = ['ads'];
 const security = [{ bearerAuth: [] }];
@@ -27,6 +34,21 @@ export default async function adRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => listAds(app.db, await tenancyOf(request), request.scope, request.query),
+  );
+
+  app.get(
+    '/reach',
+    {
+      preHandler: app.authorize('ads', 'create'),
+      schema: {
+        tags,
+        security,
+        summary: 'How many active screens, in how many outlets, a targeting reaches (comma-separated lists)',
+        querystring: adReachQuerySchema,
+        response: { 200: one(adReachSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await reachOf(app.db, request.query) }),
   );
 
   app.get(

@@ -1,11 +1,20 @@
-import type { Ad, AdCreate, AdStatus, AdType, AdUpdate } from '@adloop/contract/ads';
+import type { Ad, AdCreate, AdReach, AdStatus, AdType, AdUpdate } from '@adloop/contract/ads';
 import { can, type Scope } from '@adloop/contract/permissions';
+import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
+import {
+  assertTargetsExist,
+  countReach,
+  scheduleColumns,
+  scheduleOf,
+  targetingColumns,
+  targetingOf,
+} from './ad-targeting.ts';
 import { recordAdVersion, recordVersionIfMissing } from './ad-version-log.ts';
 
 type AdRow = typeof ads.$inferSelect;
@@ -22,6 +31,8 @@ function toAd(ad: AdRow, companyName: string): Ad {
     status: ad.status,
     rejection_reason: ad.rejectionReason,
     version: ad.version,
+    targeting: targetingOf(ad),
+    schedule: scheduleOf(ad),
     created_at: ad.createdAt.toISOString(),
     updated_at: ad.updatedAt.toISOString(),
   };
@@ -112,6 +123,7 @@ export async function updateAd(
   const backToReview = !reviewer && creativeChanged && (before.status === 'ACTIVE' || before.status === 'PAUSED');
   const status = backToReview ? 'PENDING_REVIEW' : change.status;
   const type = change.type ?? before.type;
+  await assertTargetsExist(db, change.targeting);
   await db.transaction(async (tx) => {
     await recordVersionIfMissing(tx, id);
     const [row] = await tx
@@ -125,6 +137,8 @@ export async function updateAd(
         status,
         rejectionReason: status !== undefined ? null : undefined,
         pausedByAdmin: status === undefined ? undefined : status === 'PAUSED' && reviewer,
+        ...targetingColumns(change.targeting),
+        ...scheduleColumns(change.schedule),
         version: sql`${ads.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -157,6 +171,7 @@ export async function createAd(
   if (status === 'REJECTED') throw fieldError('status', 'An ad cannot be created rejected');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
+  await assertTargetsExist(db, input.targeting);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ads)
@@ -167,6 +182,8 @@ export async function createAd(
         mediaUrl: input.media_url,
         durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
         status,
+        ...targetingColumns(input.targeting),
+        ...scheduleColumns(input.schedule),
         createdBy,
       })
       .returning();
@@ -187,4 +204,9 @@ export async function deleteAd(db: Database, tenancy: Tenancy, scope: Scope, id:
   if (played) throw conflict(`"${ad.title}" has proof of play; pause it instead of deleting it`);
   await db.delete(ads).where(eq(ads.id, id));
   return ad;
+}
+
+/** How many screens an ad with this targeting would reach; advertisers may target any outlet (DESIGN §5). */
+export function reachOf(db: Database, targeting: AdTargeting): Promise<AdReach> {
+  return countReach(db, targeting);
 }

@@ -1,20 +1,24 @@
 import type { ScreenAd } from '@adloop/contract/screen';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
+import { adTargetsPlace, placeOfScreen, scheduleOf } from './ad-targeting.ts';
 
 /**
- * The ads a screen plays, in a stable order (oldest first). Every active ad of an active
- * advertiser plays everywhere until targeting arrives (issue 6).
+ * The ads a screen plays: every active ad of an active advertiser whose targeting matches the
+ * screen, highest priority first, then oldest first. Each carries its schedule, which the
+ * player applies on its own clock, so a window opening or closing needs no request (decision 032).
  */
-export async function listAdsForScreen(db: Database, _screen: ScreenPrincipal): Promise<ScreenAd[]> {
+export async function listAdsForScreen(db: Database, screen: ScreenPrincipal): Promise<ScreenAd[]> {
+  const place = await placeOfScreen(db, screen.screenId);
+  if (!place) return [];
   const rows = await db
     .select({ ad: ads, companyName: companies.name })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true)))
-    .orderBy(asc(ads.createdAt), asc(ads.id));
+    .where(and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsPlace(place)))
+    .orderBy(desc(ads.priority), asc(ads.createdAt), asc(ads.id));
   return rows.map(({ ad, companyName }) => ({
     id: ad.id,
     company_id: ad.companyId,
@@ -24,5 +28,6 @@ export async function listAdsForScreen(db: Database, _screen: ScreenPrincipal): 
     duration_seconds: ad.durationSeconds,
     version: ad.version,
     company: { name: companyName },
+    schedule: scheduleOf(ad),
   }));
 }

@@ -1,0 +1,150 @@
+import type { AdReach, AdScheduleInput, AdTargetingInput } from '@adloop/contract/ads';
+import { type AdSchedule, type AdTargeting, ALWAYS } from '@adloop/contract/targeting';
+import { and, arrayOverlaps, count, countDistinct, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, outlets, pincodes, screens } from '../../db/schema.ts';
+import { badRequest, type ErrorDetail } from '../../lib/http-error.ts';
+
+type AdRow = typeof ads.$inferSelect;
+
+export function targetingOf(ad: AdRow): AdTargeting {
+  return {
+    tags: ad.targetTags,
+    outlet_ids: ad.targetOutletIds,
+    pincodes: ad.targetPincodes,
+    cities: ad.targetCities,
+  };
+}
+
+export function scheduleOf(ad: AdRow): AdSchedule {
+  return {
+    start_date: ad.startDate,
+    end_date: ad.endDate,
+    days_of_week: ad.daysOfWeek,
+    // Postgres answers HH:MM:SS; the contract speaks HH:MM.
+    start_time: ad.startTime?.slice(0, 5) ?? null,
+    end_time: ad.endTime?.slice(0, 5) ?? null,
+    priority: ad.priority,
+    share_of_voice: ad.shareOfVoice,
+  };
+}
+
+const unique = <T>(values: T[] | undefined): T[] => [...new Set(values ?? [])];
+
+/** A targeting as sent replaces the stored one whole; kinds left out are empty. */
+export function targetingColumns(targeting: AdTargetingInput | undefined) {
+  if (!targeting) return {};
+  return {
+    targetTags: unique(targeting.tags),
+    targetOutletIds: unique(targeting.outlet_ids),
+    targetPincodes: unique(targeting.pincodes),
+    targetCities: unique(targeting.cities),
+  };
+}
+
+/** A schedule as sent replaces the stored one whole; fields left out take the "always" defaults. */
+export function scheduleColumns(schedule: AdScheduleInput | undefined) {
+  if (!schedule) return {};
+  return {
+    startDate: schedule.start_date ?? null,
+    endDate: schedule.end_date ?? null,
+    daysOfWeek: unique(schedule.days_of_week).sort(),
+    startTime: schedule.start_time ?? null,
+    endTime: schedule.end_time ?? null,
+    priority: schedule.priority ?? ALWAYS.priority,
+    shareOfVoice: schedule.share_of_voice ?? ALWAYS.share_of_voice,
+  };
+}
+
+/** Unknown outlets or pincodes are a 400 naming the field, so a typo never silently targets nothing. */
+export async function assertTargetsExist(db: Database, input: AdTargetingInput | undefined): Promise<void> {
+  if (!input) return;
+  const targeting = { outlet_ids: unique(input.outlet_ids), pincodes: unique(input.pincodes) };
+  const details: ErrorDetail[] = [];
+  if (targeting.outlet_ids.length > 0) {
+    const found = await db.select({ id: outlets.id }).from(outlets).where(inArray(outlets.id, targeting.outlet_ids));
+    const known = new Set(found.map((row) => row.id));
+    const unknown = targeting.outlet_ids.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      details.push({ path: 'targeting.outlet_ids', message: `Unknown outlets: ${unknown.join(', ')}` });
+  }
+  if (targeting.pincodes.length > 0) {
+    const found = await db
+      .select({ code: pincodes.code })
+      .from(pincodes)
+      .where(inArray(pincodes.code, targeting.pincodes));
+    const known = new Set(found.map((row) => row.code));
+    const unknown = targeting.pincodes.filter((code) => !known.has(code));
+    if (unknown.length > 0)
+      details.push({ path: 'targeting.pincodes', message: `Unknown pincodes: ${unknown.join(', ')}` });
+  }
+  if (details.length > 0) throw badRequest(details.map((detail) => detail.message).join('; '), details);
+}
+
+/** Where a screen is: its and its outlet's tags, outlet, pincode and city (the pincode's when the outlet has none). */
+export async function placeOfScreen(db: Database, screenId: string) {
+  const [place] = await db
+    .select({
+      tags: sql<string[]>`${screens.tags} || ${outlets.tags}`,
+      outletId: outlets.id,
+      pincode: outlets.pincode,
+      city: sql<string | null>`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`,
+    })
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .leftJoin(pincodes, eq(pincodes.code, outlets.pincode))
+    .where(eq(screens.id, screenId));
+  return place;
+}
+
+/**
+ * The ads whose targeting matches a place, in SQL: the same rule as `matchesTargeting` in the
+ * contract (AND across kinds, OR within one; an empty kind matches everything).
+ */
+export function adTargetsPlace(place: NonNullable<Awaited<ReturnType<typeof placeOfScreen>>>): SQL {
+  return and(
+    or(
+      sql`cardinality(${ads.targetTags}) = 0`,
+      place.tags.length === 0 ? sql`false` : arrayOverlaps(ads.targetTags, place.tags),
+    ),
+    or(sql`cardinality(${ads.targetOutletIds}) = 0`, sql`${place.outletId}::uuid = any(${ads.targetOutletIds})`),
+    or(
+      sql`cardinality(${ads.targetPincodes}) = 0`,
+      place.pincode === null ? sql`false` : sql`${place.pincode} = any(${ads.targetPincodes})`,
+    ),
+    or(
+      sql`cardinality(${ads.targetCities}) = 0`,
+      place.city === null
+        ? sql`false`
+        : sql`exists (select 1 from unnest(${ads.targetCities}) as city where lower(trim(city)) = ${place.city})`,
+    ),
+  ) as SQL;
+}
+
+/** How many active screens of active outlets a targeting reaches, and in how many outlets. */
+export async function countReach(db: Database, targeting: AdTargeting): Promise<AdReach> {
+  const city = sql`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`;
+  const [row] = await db
+    .select({ screens: count(screens.id), outlets: countDistinct(outlets.id) })
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .leftJoin(pincodes, eq(pincodes.code, outlets.pincode))
+    .where(
+      and(
+        eq(screens.status, 'ACTIVE'),
+        eq(outlets.isActive, true),
+        targeting.tags.length > 0
+          ? or(arrayOverlaps(screens.tags, targeting.tags), arrayOverlaps(outlets.tags, targeting.tags))
+          : undefined,
+        targeting.outlet_ids.length > 0 ? inArray(outlets.id, targeting.outlet_ids) : undefined,
+        targeting.pincodes.length > 0 ? inArray(outlets.pincode, targeting.pincodes) : undefined,
+        targeting.cities.length > 0
+          ? inArray(
+              city,
+              targeting.cities.map((value) => value.trim().toLowerCase()),
+            )
+          : undefined,
+      ),
+    );
+  return { screens: row?.screens ?? 0, outlets: row?.outlets ?? 0 };
+}
