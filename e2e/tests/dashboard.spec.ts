@@ -74,6 +74,16 @@ test.describe('dashboard shell', () => {
     }
   });
 
+  test('a session ended elsewhere signs the dashboard out at its next call', async ({ page, request }) => {
+    const token = await signInAs(page, request, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // The same session is ended from another device.
+    await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+    await page.locator('[data-slot="sidebar"]').getByRole('link', { name: 'Ads', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
+  });
+
   test('an unknown dashboard path shows the 404 page', async ({ page, request }) => {
     await signInAs(page, request, '/dashboard/no-such-thing');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -118,6 +118,17 @@ export function noResponseError(): ApiError {
   return new ApiError(0, 'NO_RESPONSE', NO_RESPONSE_MESSAGE);
 }
 
+const staffSessionListeners = new Set<() => void>();
+
+/**
+ * Called when a request made with the stored staff token is refused with 401: the session may
+ * have been ended elsewhere (logout on another device, deactivation, password change).
+ */
+export function onStaffSessionRefused(listener: () => void): () => void {
+  staffSessionListeners.add(listener);
+  return () => staffSessionListeners.delete(listener);
+}
+
 function fail(error: ApiError, silent: boolean | undefined): never {
   if (!silent) toastApiError(error);
   throw error;
@@ -150,6 +161,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   if (!response.ok) {
+    const usedStaffToken = options.auth !== false && options.token === undefined;
+    if (response.status === 401 && usedStaffToken) for (const listener of staffSessionListeners) listener();
     return fail(toApiError(response.status, body), options.silent);
   }
   return body as T;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { logoutSession } from '@/features/auth/api/logout';
 import { verifyQueryKey, verifyQueryOptions } from '@/features/auth/api/verify';
 import { type Auth, AuthContext, type AuthStatus, type SignInResult } from '@/lib/auth-context';
+import { onStaffSessionRefused } from '@/lib/http';
 import { clearUserToken, readUserToken, storeUserToken } from '@/lib/user-token';
 
 /** Holds the staff session (spec §4): verifies a stored token on open, signs in and logs out. */
@@ -22,6 +23,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setToken(null);
     }
   }, [token, verify.isError]);
+
+  // A 401 on any staff call re-checks the session; if it has ended, the effect above signs out
+  // and the protection wrapper sends the user to /login.
+  useEffect(
+    () =>
+      onStaffSessionRefused(() => {
+        if (token !== null) void queryClient.invalidateQueries({ queryKey: verifyQueryKey(token) });
+      }),
+    [queryClient, token],
+  );
 
   const signIn = useCallback(
     (result: SignInResult) => {
