@@ -22,7 +22,13 @@ export type ScreenSession = {
   expires_at: string;
 };
 
-export type AdSpec = { title: string; type?: 'IMAGE' | 'VIDEO'; duration_seconds?: number | null };
+export type AdSpec = {
+  title: string;
+  type?: 'IMAGE' | 'VIDEO';
+  duration_seconds?: number | null;
+  /** Decision 032: when the ad plays, on the outlet's clock. */
+  schedule?: { start_time?: string; end_time?: string; days_of_week?: number[]; share_of_voice?: number };
+};
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: ADMIN });
@@ -80,6 +86,7 @@ export async function playOnly(request: APIRequestContext, specs: readonly AdSpe
         type,
         media_url: type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url,
         ...(type === 'IMAGE' ? { duration_seconds: spec.duration_seconds ?? null } : {}),
+        ...(spec.schedule ? { schedule: spec.schedule } : {}),
         status: 'ACTIVE',
       },
     });

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     cafeBlr = await createOutlet(t.db, { tags: ['cafe'], pincode: '560001', city: 'Bengaluru' });
     gymDel = await createOutlet(t.db, { tags: ['gym'], pincode: '110001', city: 'New Delhi' });
     // No city of its own: the pincode's city counts.
-    plainMum = await createOutlet(t.db, { pincode: '400001' });
+    plainMum = await createOutlet(t.db, { pincode: '400001', timezone: 'Europe/London' });
     screens = {
       cafeBlr: await createScreen(t.db, cafeBlr.id),
       cafeBlrKids: await createScreen(t.db, cafeBlr.id, { tags: ['kids'] }),
@@ -123,7 +123,7 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     }
   });
 
-  it('orders by priority, then oldest first, and carries each schedule to the screen', async () => {
+  it('orders by priority, then oldest first, and carries each schedule with the outlet zone to the screen', async () => {
     const created = await create({
       title: 'T:urgent',
       targeting: { outlet_ids: [plainMum.id] },
@@ -152,7 +152,8 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     const list = (await adsOn('plainMum')).filter((entry) => entry.title.startsWith('T:'));
     expect(list.map((entry) => entry.title)).toEqual(['T:urgent', 'T:everywhere', 'T:pin-mumbai']);
     expect(list[0]!.schedule).toMatchObject({ start_time: '22:00', end_time: '02:00', share_of_voice: 30 });
-    expect(list[1]!.schedule).toEqual(ALWAYS);
+    // The schedule is read on the clock of the screen's outlet.
+    expect(list[1]!.schedule).toEqual({ ...ALWAYS, timezone: 'Europe/London' });
     expect(await titlesOn('cafeBlr')).not.toContain('T:urgent');
   });
 

@@ -173,7 +173,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
         duration_seconds: 5,
         version: 1,
         company: { name: 'Zest Juices' },
-        schedule: ALWAYS,
+        schedule: { ...ALWAYS, timezone: 'Asia/Kolkata' },
       },
       {
         id: second.id,
@@ -184,7 +184,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
         duration_seconds: null,
         version: 1,
         company: { name: 'Zest Juices' },
-        schedule: ALWAYS,
+        schedule: { ...ALWAYS, timezone: 'Asia/Kolkata' },
       },
     ]);
     expect(response.json().data.some((ad: { company_id: string }) => ad.company_id === dormant.id)).toBe(false);

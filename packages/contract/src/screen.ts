@@ -47,8 +47,11 @@ export const screenAdSchema = z.object({
   duration_seconds: z.number().int().positive().nullable(),
   version: z.number().int(),
   company: z.object({ name: z.string() }),
-  /** When it plays, applied by the player (decision 032); absent from lists cached before it. */
-  schedule: adScheduleSchema.optional(),
+  /**
+   * When it plays, on the clock of `timezone` (the screen's outlet), applied by the player
+   * (decision 032); absent from lists cached before it, which play always.
+   */
+  schedule: adScheduleSchema.extend({ timezone: z.string() }).optional(),
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 

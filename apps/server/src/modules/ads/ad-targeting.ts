@@ -81,7 +81,10 @@ export async function assertTargetsExist(db: Database, input: AdTargetingInput |
   if (details.length > 0) throw badRequest(details.map((detail) => detail.message).join('; '), details);
 }
 
-/** Where a screen is: its and its outlet's tags, outlet, pincode and city (the pincode's when the outlet has none). */
+/**
+ * Where a screen is: its and its outlet's tags, outlet, pincode, city (the pincode's when the
+ * outlet has none) and time zone.
+ */
 export async function placeOfScreen(db: Database, screenId: string) {
   const [place] = await db
     .select({
@@ -89,6 +92,7 @@ export async function placeOfScreen(db: Database, screenId: string) {
       outletId: outlets.id,
       pincode: outlets.pincode,
       city: sql<string | null>`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`,
+      timezone: outlets.timezone,
     })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))

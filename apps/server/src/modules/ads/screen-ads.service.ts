@@ -28,6 +28,6 @@ export async function listAdsForScreen(db: Database, screen: ScreenPrincipal): P
     duration_seconds: ad.durationSeconds,
     version: ad.version,
     company: { name: companyName },
-    schedule: scheduleOf(ad),
+    schedule: { ...scheduleOf(ad), timezone: place.timezone },
   }));
 }

@@ -5,6 +5,7 @@ import { DisplayLoading } from '@/features/display/components/display-loading';
 import { NoAdsAvailable } from '@/features/display/components/no-ads-available';
 import { useOfflinePlayer } from '@/features/display/hooks/use-offline-player';
 import { usePlayLog } from '@/features/display/hooks/use-play-log';
+import { useScheduledAds } from '@/features/display/hooks/use-scheduled-ads';
 import { useScreenActivity } from '@/features/display/hooks/use-screen-activity';
 import { useScreenAds } from '@/features/display/hooks/use-screen-ads';
 import { useScreenEvents } from '@/features/display/hooks/use-screen-events';
@@ -15,6 +16,7 @@ import { signOutScreen } from '@/features/display/lib/screen-session-store';
 export function ScreenPlayer({ session, screenId }: { session: ScreenSession; screenId: string }) {
   const navigate = useNavigate();
   const { ads, reload } = useScreenAds();
+  const playing = useScheduledAds(ads);
   const runUnloadHandler = useScreenActivity(session);
   const logPlay = usePlayLog(session);
   useScreenEvents(reload);
@@ -28,7 +30,7 @@ export function ScreenPlayer({ session, screenId }: { session: ScreenSession; sc
     navigate('/ad/screen', { replace: true });
   };
 
-  if (ads === null) return <DisplayLoading screenId={screenId} />;
-  if (ads.length === 0) return <NoAdsAvailable onReturn={logOut} />;
-  return <AdPlayer ads={ads} session={session} logPlay={logPlay} onExit={logOut} />;
+  if (playing === null) return <DisplayLoading screenId={screenId} />;
+  if (playing.length === 0) return <NoAdsAvailable onReturn={logOut} />;
+  return <AdPlayer ads={playing} session={session} logPlay={logPlay} onExit={logOut} />;
 }

@@ -2,9 +2,10 @@ import type { ScreenAd } from '@adloop/contract/screen';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { adLoopReducer, initialAdLoop, upcomingIndex } from '@/features/display/lib/ad-loop';
 
-/** The loop of spec §4 over the current list; `ads` must not be empty. */
+/** The loop of spec §4 over the current list, weighted by share of voice; `ads` must not be empty. */
 export function useAdLoop(ads: readonly ScreenAd[]) {
   const adIds = useMemo(() => ads.map((ad) => ad.id), [ads]);
+  const shares = useMemo(() => ads.map((ad) => ad.schedule?.share_of_voice ?? 100), [ads]);
   const [loop, dispatch] = useReducer(adLoopReducer, adIds, initialAdLoop);
   const [seenAdIds, setSeenAdIds] = useState(adIds);
 
@@ -14,15 +15,15 @@ export function useAdLoop(ads: readonly ScreenAd[]) {
     dispatch({ type: 'list-changed', adIds });
   }
 
-  const played = useCallback((play: number) => dispatch({ type: 'played', play, adIds }), [adIds]);
-  const skip = useCallback(() => dispatch({ type: 'skip', adIds }), [adIds]);
+  const played = useCallback((play: number) => dispatch({ type: 'played', play, adIds, shares }), [adIds, shares]);
+  const skip = useCallback(() => dispatch({ type: 'skip', adIds, shares }), [adIds, shares]);
 
   const index = Math.min(loop.index, ads.length - 1);
   return {
     loop,
     index,
     current: ads[index]!,
-    upcoming: ads[upcomingIndex({ ...loop, index }, ads.length)]!,
+    upcoming: ads[upcomingIndex({ ...loop, index }, ads.length, shares)]!,
     played,
     skip,
   };

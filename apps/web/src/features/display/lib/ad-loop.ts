@@ -11,19 +11,50 @@ export type AdLoopState = {
   play: number;
   /** The id of the ad at `index`, to tell whether a new list still has the same ad there. */
   adId: string | null;
+  /** Passes through the list, from 1: share of voice decides which ads take their turn in each. */
+  round: number;
 };
 
+/** Each ad's share of voice, 1-100, by index; absent means 100 (every round). */
+type Shares = readonly number[] | undefined;
+
 export type AdLoopAction =
-  | { type: 'played'; play: number; adIds: readonly string[] }
-  | { type: 'skip'; adIds: readonly string[] }
+  | { type: 'played'; play: number; adIds: readonly string[]; shares?: Shares }
+  | { type: 'skip'; adIds: readonly string[]; shares?: Shares }
   | { type: 'list-changed'; adIds: readonly string[] };
 
 export function initialAdLoop(adIds: readonly string[]): AdLoopState {
-  return { index: 0, repeat: 0, play: 1, adId: adIds[0] ?? null };
+  return { index: 0, repeat: 0, play: 1, adId: adIds[0] ?? null, round: 1 };
 }
 
-function moveTo(state: AdLoopState, index: number, adIds: readonly string[]): AdLoopState {
-  return { index, repeat: 0, play: state.play + 1, adId: adIds[index] ?? null };
+/**
+ * Share of voice (decision 032): an ad with share s takes its turn in s of every 100 rounds,
+ * spread evenly and from its first round on (rounds where ceil(round·s/100) steps up), so 50
+ * plays in rounds 1, 3, 5 … and 100 in every round. A turn is still the full run of repeats.
+ */
+export function isTurnDue(share: number, round: number): boolean {
+  return Math.ceil((round * share) / 100) > Math.ceil(((round - 1) * share) / 100);
+}
+
+/** The next ad whose turn is due after the current one, and the round it plays in. */
+export function nextTurn(state: AdLoopState, count: number, shares: Shares): { index: number; round: number } {
+  let { index, round } = state;
+  // Every share of at least 1 is due within 100 rounds, so this always finds one.
+  for (let step = 0; step < count * 100; step += 1) {
+    index = (index + 1) % count;
+    if (index === 0) round += 1;
+    if (isTurnDue(shares?.[index] ?? 100, round)) return { index, round };
+  }
+  return { index: (state.index + 1) % count, round: state.round + 1 };
+}
+
+function moveTo(state: AdLoopState, index: number, adIds: readonly string[], round = state.round): AdLoopState {
+  return { index, repeat: 0, play: state.play + 1, adId: adIds[index] ?? null, round };
+}
+
+function advance(state: AdLoopState, adIds: readonly string[], shares: Shares): AdLoopState {
+  const next = nextTurn(state, adIds.length, shares);
+  return moveTo(state, next.index, adIds, next.round);
 }
 
 export function adLoopReducer(state: AdLoopState, action: AdLoopAction): AdLoopState {
@@ -32,12 +63,12 @@ export function adLoopReducer(state: AdLoopState, action: AdLoopAction): AdLoopS
     case 'played': {
       if (count === 0 || action.play !== state.play) return state;
       const repeat = state.repeat + 1;
-      if (repeat >= REPEATS_PER_AD) return moveTo(state, (state.index + 1) % count, action.adIds);
+      if (repeat >= REPEATS_PER_AD) return advance(state, action.adIds, action.shares);
       return { ...state, repeat, play: state.play + 1 };
     }
     case 'skip':
       if (count === 0) return state;
-      return moveTo(state, (state.index + 1) % count, action.adIds);
+      return advance(state, action.adIds, action.shares);
     case 'list-changed': {
       if (state.index >= count) return moveTo(state, 0, action.adIds);
       // Another ad now sits at this index: it starts its own run of plays.
@@ -48,6 +79,6 @@ export function adLoopReducer(state: AdLoopState, action: AdLoopAction): AdLoopS
 }
 
 /** The index of the ad that plays once the current ad's run of repeats is over. */
-export function upcomingIndex(state: AdLoopState, count: number): number {
-  return count === 0 ? 0 : (state.index + 1) % count;
+export function upcomingIndex(state: AdLoopState, count: number, shares?: Shares): number {
+  return count === 0 ? 0 : nextTurn(state, count, shares).index;
 }
