@@ -21,6 +21,11 @@ function changesOf(ad: Ad, values: AdCreate): AdUpdate {
   if (values.media_url !== ad.media_url) changes.media_url = values.media_url;
   if (values.type !== ad.type) changes.type = values.type;
   if ((values.duration_seconds ?? null) !== ad.duration_seconds) changes.duration_seconds = values.duration_seconds;
+  if (values.targeting && JSON.stringify(values.targeting) !== JSON.stringify(ad.targeting)) {
+    changes.targeting = values.targeting;
+  }
+  if (values.schedule && JSON.stringify(values.schedule) !== JSON.stringify(ad.schedule))
+    changes.schedule = values.schedule;
   return changes;
 }
 
@@ -69,7 +74,7 @@ export function EditAdPage() {
   const ad = useAd(id);
 
   return (
-    <PageShell description="Change the ad's title, media or duration, and move it through review.">
+    <PageShell description="Change the ad's title, media or duration, where and when it plays, and move it through review.">
       {ad.isLoading ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy="true">
           <Skeleton className="h-96 rounded-xl" />

@@ -1,17 +1,20 @@
 import { type Ad, type AdCreate, adCreateSchema } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS, REPEATS_PER_AD } from '@adloop/contract/constants';
 import { can } from '@adloop/contract/permissions';
+import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
 import { Loader2Icon, SaveIcon, SendIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { OptionPicker } from '@/components/option-picker';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useCompanyOptions } from '@/features/ads/api/get-company-options';
 import { AdPreview } from '@/features/ads/components/ad-preview';
+import { AdScheduleCard } from '@/features/ads/components/ad-schedule-card';
+import { AdTargetingCard } from '@/features/ads/components/ad-targeting-card';
 import { MediaField } from '@/features/ads/components/media-field';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -30,7 +33,24 @@ type AdFormProps = {
   aside?: ReactNode;
 };
 
-const FIELDS = ['company_id', 'title', 'type', 'media_url', 'duration_seconds'] as const;
+const FIELDS = [
+  'company_id',
+  'title',
+  'type',
+  'media_url',
+  'duration_seconds',
+  'targeting.tags',
+  'targeting.outlet_ids',
+  'targeting.pincodes',
+  'targeting.cities',
+  'schedule.start_date',
+  'schedule.end_date',
+  'schedule.days_of_week',
+  'schedule.start_time',
+  'schedule.end_time',
+  'schedule.priority',
+  'schedule.share_of_voice',
+] as const;
 
 /** What saving does to the ad (decision 009): an advertiser's new creative goes back to review. */
 function editNote(ad: Ad, mayApprove: boolean): string {
@@ -77,7 +97,10 @@ function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate
   );
 }
 
-/** Create or edit an ad: title, media (uploaded or by URL) and, for images, how long each play lasts. */
+/**
+ * Create or edit an ad: title, media (uploaded or by URL) and, for images, how long each play
+ * lasts; where it plays (targeting, with its live reach) and when (schedule, decision 032).
+ */
 export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormProps) {
   const { user } = useAuth();
   const mayApprove = can(user.role, 'ads', 'approve');
@@ -97,6 +120,8 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
       type: ad?.type ?? 'IMAGE',
       media_url: ad?.media_url ?? '',
       duration_seconds: ad ? ad.duration_seconds : DEFAULT_IMAGE_DURATION_SECONDS,
+      targeting: ad?.targeting ?? NO_TARGETING,
+      schedule: ad?.schedule ?? ALWAYS,
     },
   });
   const [title, type, mediaUrl, duration] = useWatch({
@@ -132,90 +157,96 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
         noValidate
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
       >
-        <Card>
-          <CardHeader>
-            <CardTitle>Ad details</CardTitle>
-            <CardDescription>{ad ? editNote(ad, mayApprove) : 'What screens show, and for how long.'}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            {chooseCompany && !ad ? <CompanyField control={form.control} /> : null}
-            {ad ? (
-              <div className="grid gap-1">
-                <span className="text-sm font-medium">Company</span>
-                <span className="text-sm text-muted-foreground">{ad.company.name}</span>
-              </div>
-            ) : null}
-            <FormField
-              control={form.control}
-              name="title"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Title</FormLabel>
-                  <FormControl>
-                    <Input placeholder="e.g. Cold brew, summer offer" autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormDescription>Shown on the screen's caption and in reports.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">Media</span>
-              <MediaField
-                media_url={mediaUrl}
-                type={type}
-                disabled={busy}
-                error={form.formState.errors.media_url?.message ?? form.formState.errors.type?.message}
-                onChange={(media) => {
-                  form.setValue('media_url', media.media_url, {
-                    shouldDirty: true,
-                    shouldValidate: form.formState.isSubmitted,
-                  });
-                  form.setValue('type', media.type, { shouldDirty: true });
-                  if (media.type === 'IMAGE' && form.getValues('duration_seconds') == null) {
-                    form.setValue('duration_seconds', DEFAULT_IMAGE_DURATION_SECONDS);
-                  }
-                }}
-              />
-            </div>
-            {type === 'IMAGE' ? (
+        <div className="grid min-w-0 gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Ad details</CardTitle>
+              <CardDescription>
+                {ad ? editNote(ad, mayApprove) : 'What screens show, and for how long.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              {chooseCompany && !ad ? <CompanyField control={form.control} /> : null}
+              {ad ? (
+                <div className="grid gap-1">
+                  <span className="text-sm font-medium">Company</span>
+                  <span className="text-sm text-muted-foreground">{ad.company.name}</span>
+                </div>
+              ) : null}
               <FormField
                 control={form.control}
-                name="duration_seconds"
+                name="title"
                 render={({ field }) => (
-                  <FormItem className="max-w-xs">
-                    <FormLabel>Duration</FormLabel>
-                    <div className="relative">
-                      <FormControl>
-                        <Input
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          max={3600}
-                          step={1}
-                          placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
-                          className="pr-20"
-                          name={field.name}
-                          ref={field.ref}
-                          onBlur={field.onBlur}
-                          value={field.value ?? ''}
-                          onChange={(event) =>
-                            field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
-                          }
-                        />
-                      </FormControl>
-                      <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
-                        seconds
-                      </span>
-                    </div>
-                    <FormDescription>How long the image stays up per play.</FormDescription>
+                  <FormItem>
+                    <FormLabel>Title</FormLabel>
+                    <FormControl>
+                      <Input placeholder="e.g. Cold brew, summer offer" autoComplete="off" {...field} />
+                    </FormControl>
+                    <FormDescription>Shown on the screen's caption and in reports.</FormDescription>
                     <FormMessage />
                   </FormItem>
                 )}
               />
-            ) : null}
-          </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
+              <div className="grid gap-2">
+                <span className="text-sm font-medium">Media</span>
+                <MediaField
+                  media_url={mediaUrl}
+                  type={type}
+                  disabled={busy}
+                  error={form.formState.errors.media_url?.message ?? form.formState.errors.type?.message}
+                  onChange={(media) => {
+                    form.setValue('media_url', media.media_url, {
+                      shouldDirty: true,
+                      shouldValidate: form.formState.isSubmitted,
+                    });
+                    form.setValue('type', media.type, { shouldDirty: true });
+                    if (media.type === 'IMAGE' && form.getValues('duration_seconds') == null) {
+                      form.setValue('duration_seconds', DEFAULT_IMAGE_DURATION_SECONDS);
+                    }
+                  }}
+                />
+              </div>
+              {type === 'IMAGE' ? (
+                <FormField
+                  control={form.control}
+                  name="duration_seconds"
+                  render={({ field }) => (
+                    <FormItem className="max-w-xs">
+                      <FormLabel>Duration</FormLabel>
+                      <div className="relative">
+                        <FormControl>
+                          <Input
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={3600}
+                            step={1}
+                            placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
+                            className="pr-20"
+                            name={field.name}
+                            ref={field.ref}
+                            onBlur={field.onBlur}
+                            value={field.value ?? ''}
+                            onChange={(event) =>
+                              field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
+                            }
+                          />
+                        </FormControl>
+                        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+                          seconds
+                        </span>
+                      </div>
+                      <FormDescription>How long the image stays up per play.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              ) : null}
+            </CardContent>
+          </Card>
+          <AdTargetingCard control={form.control} />
+          <AdScheduleCard control={form.control} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="ghost" className="w-full sm:w-auto">
               <Link to={cancelTo}>Cancel</Link>
             </Button>
@@ -254,8 +285,8 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
                 </Button>
               </>
             )}
-          </CardFooter>
-        </Card>
+          </div>
+        </div>
 
         <div className="grid gap-6">
           {aside}

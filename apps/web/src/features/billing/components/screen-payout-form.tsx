@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { type PayoutProposalQuery, usePayoutProposal } from '@/features/billing/api/get-payout-proposal';
 import { MoneyInput } from '@/features/billing/components/money-input';
 import { PayoutProposal } from '@/features/billing/components/payout-proposal';
-import { useDebouncedValue } from '@/features/billing/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
