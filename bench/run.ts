@@ -6,16 +6,18 @@ import { benchAnalytics } from './analytics.ts';
 import { benchFanOut } from './fan-out.ts';
 import { root } from './lib.ts';
 import { benchScreenApi } from './screen-api.ts';
+import { benchTargeting } from './targeting.ts';
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-// BENCH_ONLY=screen-api|analytics|fan-out runs one; all by default.
+// BENCH_ONLY=screen-api|analytics|fan-out|targeting runs one; all by default.
 const only = process.env.BENCH_ONLY;
 const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
 const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
 const fanOut = only && only !== 'fan-out' ? undefined : await benchFanOut(adminUrl);
+const targeting = only && only !== 'targeting' ? undefined : await benchTargeting(adminUrl);
 const report = {
   startedAt: started.toISOString(),
   machine: {
@@ -27,6 +29,7 @@ const report = {
   screenApi,
   analytics,
   fanOut,
+  targeting,
 };
 const dir = path.join(root, 'bench', 'results');
 await mkdir(dir, { recursive: true });

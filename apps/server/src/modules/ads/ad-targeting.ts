@@ -107,6 +107,15 @@ export async function placeOfScreen(db: Database, screenId: string) {
  */
 export function adTargetsPlace(place: NonNullable<Awaited<ReturnType<typeof placeOfScreen>>>): SQL {
   return and(
+    // Implied by the rule below, and there so the GIN and partial indexes can pick the candidates
+    // (a BitmapOr) instead of a scan of every ad: an ad that matches either matches a non-empty
+    // one of tags, outlets or pincodes, or has all three empty.
+    or(
+      place.tags.length === 0 ? undefined : arrayOverlaps(ads.targetTags, place.tags),
+      sql`${ads.targetOutletIds} @> array[${place.outletId}]::uuid[]`,
+      place.pincode === null ? undefined : sql`${ads.targetPincodes} @> array[${place.pincode}]::text[]`,
+      sql`cardinality(${ads.targetTags}) = 0 and cardinality(${ads.targetOutletIds}) = 0 and cardinality(${ads.targetPincodes}) = 0`,
+    ),
     or(
       sql`cardinality(${ads.targetTags}) = 0`,
       place.tags.length === 0 ? sql`false` : arrayOverlaps(ads.targetTags, place.tags),
