@@ -46,6 +46,23 @@ test.describe('landing page', () => {
     await expect(footer.locator('a[href^="mailto:"]').first()).toBeVisible();
   });
 
+  test('each solution card links to where it lives in the dashboard', async ({ page }) => {
+    await page.goto('/');
+    const expected: Record<string, string> = {
+      'solution-targeting': '/dashboard/ads/create',
+      'solution-analytics': '/dashboard/analytics',
+      'solution-screens': '/dashboard/screens',
+      'solution-revenue': '/dashboard/billing/payouts',
+      'solution-updates': '/dashboard/ads',
+      'solution-outlets': '/dashboard/onboarding/outlet',
+    };
+    for (const [id, href] of Object.entries(expected)) {
+      await expect(page.locator(`#${id} a[href="${href}"]`)).toHaveCount(1);
+    }
+    await page.locator('#solution-analytics a').click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('Learn More scrolls to the solutions', async ({ page }) => {
     await page.goto('/');
     await page

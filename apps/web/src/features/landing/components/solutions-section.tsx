@@ -2,10 +2,12 @@ import { ChartLine, MonitorPlay, RefreshCw, Store, Tags, TrendingUp } from 'luci
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { type Solution, SolutionCard } from '@/features/landing/components/solution-card';
 
-// One card per pitch of the product spec, §1. A later issue adds an `href` to each.
+// One card per pitch of the product spec, §1, each linking to where it lives in the dashboard
+// (signed-out visitors pass through the login and land there).
 const solutions: Solution[] = [
   {
     id: 'solution-targeting',
+    href: '/dashboard/ads/create',
     title: 'Smart tag-based ad targeting',
     description:
       'Tag ads and screens by venue type, city and audience. Each screen plays only the campaigns that match its tags.',
@@ -13,6 +15,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-analytics',
+    href: '/dashboard/analytics',
     title: 'Real-time analytics',
     description:
       'Watch plays arrive as they happen, per ad, screen and outlet, with a playback log behind every number.',
@@ -20,6 +23,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-screens',
+    href: '/dashboard/screens',
     title: 'Multi-screen management',
     description:
       'Add, rename and reset screens from one dashboard, and see which are online right now from their activity.',
@@ -27,6 +31,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-revenue',
+    href: '/dashboard/billing/payouts',
     title: 'Revenue optimisation',
     description:
       'Dynamic pricing for busy hours, A/B testing of creatives and commission tracking on every transaction and payout.',
@@ -34,6 +39,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-updates',
+    href: '/dashboard/ads',
     title: 'Real-time updates',
     description:
       'Edits reach screens in seconds. Media is served through CDN caching and every ad change is versioned.',
@@ -41,6 +47,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-outlets',
+    href: '/dashboard/onboarding/outlet',
     title: 'Multi-outlet support',
     description:
       'Run one cafe or a chain of fifty. Outlet admins and employees see exactly their own screens and payouts.',
