@@ -105,6 +105,8 @@ export const adSchema = z.object({
   duration_seconds: z.number().int().positive().nullable(),
   status: adStatusSchema,
   rejection_reason: z.string().nullable(),
+  /** Paused by a global admin: only a global admin may resume it (decision 009). */
+  paused_by_admin: z.boolean(),
   version: z.number().int(),
   targeting: adTargetingSchema,
   schedule: adScheduleSchema,

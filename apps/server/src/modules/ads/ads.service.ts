@@ -30,6 +30,7 @@ function toAd(ad: AdRow, companyName: string): Ad {
     duration_seconds: ad.durationSeconds,
     status: ad.status,
     rejection_reason: ad.rejectionReason,
+    paused_by_admin: ad.pausedByAdmin,
     version: ad.version,
     targeting: targetingOf(ad),
     schedule: scheduleOf(ad),

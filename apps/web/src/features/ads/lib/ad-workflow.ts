@@ -18,13 +18,15 @@ export const AD_ACTIONS: Record<AdAction, { label: string; icon: LucideIcon; don
  * go to review; only a global admin approves, or rejects, also an ad already on screens (a
  * takedown); a running ad can be paused and resumed.
  */
-export function availableAdActions(role: Role, ad: Pick<Ad, 'status'>): AdAction[] {
+export function availableAdActions(role: Role, ad: Pick<Ad, 'status' | 'paused_by_admin'>): AdAction[] {
   const actions: AdAction[] = [];
   const { status } = ad;
+  // A pause by a global admin is theirs to lift (decision 009).
+  const mayResume = !ad.paused_by_admin || can(role, 'ads', 'approve');
   if (can(role, 'ads', 'update') && (status === 'DRAFT' || status === 'REJECTED')) actions.push('submit');
   if (can(role, 'ads', 'approve') && status === 'PENDING_REVIEW') actions.push('approve');
   if (can(role, 'ads', 'pause') && status === 'ACTIVE') actions.push('pause');
-  if (can(role, 'ads', 'pause') && status === 'PAUSED') actions.push('resume');
+  if (can(role, 'ads', 'pause') && status === 'PAUSED' && mayResume) actions.push('resume');
   if (can(role, 'ads', 'approve') && (status === 'PENDING_REVIEW' || status === 'ACTIVE' || status === 'PAUSED')) {
     actions.push('reject');
   }
