@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pincodes } from '../src/db/schema.ts';
+import type { BusEvent } from '../src/lib/event-bus.ts';
 import {
   bearer,
+  connectScreen,
+  createAd,
   createCompany,
   createOutlet,
   createScreen,
@@ -132,5 +135,44 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
     expect(staffed.statusCode).toBe(409);
     expect(staffed.json().message).toContain('1 staff member');
     expect((await call('DELETE', `/api/outlets/${randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+  it("tells an outlet's screens when its tags, city, pincode or time zone change, so their ad lists follow at once", async () => {
+    const outlet = await createOutlet(t.db, { name: 'Retag Bar', outletCode: 'BAR-RETAG', tags: ['bar'] });
+    const screen = await createScreen(t.db, outlet.id);
+    const other = await createScreen(t.db, outlet.id);
+    const company = await createCompany(t.db);
+    const ad = await createAd(t.db, company.id, { title: 'Gym only', targetTags: ['gym'] });
+    const session = await connectScreen(t.app, { screenCode: screen.screenCode, passcode: '123456' });
+    const list = async () =>
+      (await t.app.inject({ url: '/api/screen-auth/ads', headers: bearer(session.access_token) }))
+        .json()
+        .data.map((row: { id: string }) => row.id);
+    expect(await list()).not.toContain(ad.id);
+
+    const events: BusEvent[] = [];
+    const stop = t.app.events.subscribe((event) => events.push(event));
+    try {
+      expect((await call('PATCH', `/api/outlets/${outlet.id}`, admin, { name: 'Retag Bar & Gym' })).statusCode).toBe(
+        200,
+      );
+      expect(events).toEqual([]);
+      expect((await call('PATCH', `/api/outlets/${outlet.id}`, admin, { tags: ['bar', 'gym'] })).statusCode).toBe(200);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          { type: 'screen.changed', screenId: screen.id, reason: 'updated' },
+          { type: 'screen.changed', screenId: other.id, reason: 'updated' },
+        ]),
+      );
+      expect(events).toHaveLength(2);
+      // Within the list cache's TTL, the screen already gets the ad its outlet now matches.
+      expect(await list()).toContain(ad.id);
+      events.length = 0;
+      expect((await call('PATCH', `/api/outlets/${outlet.id}`, admin, { tags: ['gym', 'bar'] })).statusCode).toBe(200);
+      expect(events).toEqual([]);
+      expect((await call('PATCH', `/api/outlets/${outlet.id}`, admin, { city: 'Pune' })).statusCode).toBe(200);
+      expect(events).toHaveLength(2);
+    } finally {
+      stop();
+    }
   });
 });

@@ -73,9 +73,20 @@ export default async function outletRoutes(fastify: FastifyInstance) {
         response: { 200: one(outletSchema), ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updateOutlet(app.db, await tenancyOf(request), request.scope, request.params.id, request.body),
-    }),
+    async (request) => {
+      const tenancy = await tenancyOf(request);
+      const { outlet, movedScreenIds } = await updateOutlet(
+        app.db,
+        tenancy,
+        request.scope,
+        request.params.id,
+        request.body,
+      );
+      // Their ad lists follow the outlet's targeting place now, not after the cache's TTL.
+      for (const screenId of movedScreenIds)
+        await app.events.publish({ type: 'screen.changed', screenId, reason: 'updated' });
+      return { data: outlet };
+    },
   );
 
   app.delete(

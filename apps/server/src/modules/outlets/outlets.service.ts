@@ -122,8 +122,8 @@ export async function updateOutlet(
   scope: Scope,
   id: string,
   change: OutletUpdate,
-): Promise<Outlet> {
-  await getOutlet(db, tenancy, scope, id);
+): Promise<{ outlet: Outlet; movedScreenIds: string[] }> {
+  const before = await getOutlet(db, tenancy, scope, id);
   const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
   if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
   const pincode = change.pincode ? await knownPincode(db, change.pincode) : undefined;
@@ -147,7 +147,18 @@ export async function updateOutlet(
     if (isUniqueViolation(error, 'outlets_code_uq') && change.outlet_code) throw duplicateCode(change.outlet_code);
     throw error;
   }
-  return getOutlet(db, tenancy, scope, id);
+  const outlet = await getOutlet(db, tenancy, scope, id);
+  // Tags, city, pincode and time zone are the place its screens' ad lists are chosen and scheduled
+  // for (decision 032): when they change, the route tells those screens at once.
+  const moved =
+    outlet.city !== before.city ||
+    outlet.pincode !== before.pincode ||
+    outlet.timezone !== before.timezone ||
+    [...outlet.tags].sort().join('\n') !== [...before.tags].sort().join('\n');
+  const movedScreenIds = moved
+    ? (await db.select({ id: screens.id }).from(screens).where(eq(screens.outletId, id))).map((row) => row.id)
+    : [];
+  return { outlet, movedScreenIds };
 }
 
 /** Deletes an outlet with no screens, staff or payouts; otherwise 409: deactivate it instead. */
