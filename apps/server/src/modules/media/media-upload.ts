@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -92,12 +93,16 @@ export async function receiveUpload(source: Readable, mediaDir: string, limits: 
     },
   });
 
+  const sink = createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(source, inspect, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(source, inspect, sink);
     const media = kind!;
     const mediaUrl = await adoptMediaFile(mediaDir, tempPath, hash.digest('hex'), media.extension);
     return { media_url: mediaUrl, type: media.type, mime_type: media.mimeType, size_bytes: size };
   } finally {
+    // A refused upload can fail before the file stream has even opened its file: wait for it to
+    // close, or the file would appear after it was removed.
+    if (!sink.closed) await once(sink, 'close').catch(() => undefined);
     await rm(tempPath, { force: true });
   }
 }
