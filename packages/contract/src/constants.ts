@@ -41,3 +41,11 @@ export const MAX_PLAYBACK_BATCH = 500;
 
 /** Server-sent events on GET /api/screen-auth/events. */
 export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;
+
+/** Pricing tiers of outlets (decision 033), cheapest first. */
+export const OUTLET_TIERS = ['STANDARD', 'PREMIUM', 'FLAGSHIP'] as const;
+export type OutletTier = (typeof OUTLET_TIERS)[number];
+
+/** What an emergency takeover shows (decision 035). */
+export const TAKEOVER_KINDS = ['MESSAGE', 'AD'] as const;
+export type TakeoverKind = (typeof TAKEOVER_KINDS)[number];

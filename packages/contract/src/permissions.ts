@@ -6,7 +6,10 @@ import type { Role } from './roles.ts';
  * tenancy (`own`), only itself (`self`), or none.
  */
 export type Scope = 'all' | 'own' | 'self' | 'none';
-/** `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad. */
+/**
+ * `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad.
+ * For `takeovers`, `update` is ending one (decision 035); rate cards are replaced, never edited (033).
+ */
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve' | 'pause';
 
 export const RESOURCES = [
@@ -21,6 +24,8 @@ export const RESOURCES = [
   'analytics',
   'screenActivity',
   'pincodes',
+  'rateCards',
+  'takeovers',
   'profile',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -43,6 +48,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: { read: 'all' },
     screenActivity: { read: 'all' },
     pincodes: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    rateCards: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    takeovers: { read: 'all', create: 'all', update: 'all' },
     profile,
   },
   COMPANY_ADMIN: {
@@ -57,6 +64,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: { read: 'own' },
     screenActivity: none,
     pincodes: { read: 'all' },
+    rateCards: { read: 'all' },
+    takeovers: none,
     profile,
   },
   COMPANY_EMPLOYEE: {
@@ -71,6 +80,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: { read: 'own' },
     screenActivity: none,
     pincodes: { read: 'all' },
+    rateCards: { read: 'all' },
+    takeovers: none,
     profile,
   },
   OUTLET_ADMIN: {
@@ -85,6 +96,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: { read: 'own' },
     screenActivity: { read: 'own' },
     pincodes: { read: 'all' },
+    rateCards: { read: 'all' },
+    takeovers: { read: 'own', create: 'own', update: 'own' },
     profile,
   },
   OUTLET_EMPLOYEE: {
@@ -99,6 +112,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: { read: 'own' },
     screenActivity: { read: 'own' },
     pincodes: { read: 'all' },
+    rateCards: { read: 'all' },
+    takeovers: { read: 'own' },
     profile,
   },
   UNMAPPED: {
@@ -113,6 +128,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     analytics: none,
     screenActivity: none,
     pincodes: none,
+    rateCards: none,
+    takeovers: none,
     profile,
   },
 };

@@ -83,6 +83,8 @@ export const playbackLogEntrySchema = z
     play_time: timeString,
     play_count: z.literal(1, 'must be 1'),
     played_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }),
+    /** The A/B variant shown (decision 034); absent or null when the ad has none. */
+    variant_id: uuid.nullish(),
     additional_info: playbackInfoSchema.default({}),
   })
   .strict();

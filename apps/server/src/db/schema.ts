@@ -1,4 +1,5 @@
 import { AD_STATUSES, AD_TYPES, AD_VERSION_KINDS } from '@adloop/contract/ads';
+import { OUTLET_TIERS, TAKEOVER_KINDS } from '@adloop/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -97,12 +98,15 @@ export const outlets = pgTable(
     timezone: text('timezone').notNull().default('Asia/Kolkata'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     commissionBps: integer('commission_bps').notNull().default(0),
+    /** Pricing tier of the venue (decision 033): the rate card prices a play by it. */
+    tier: text('tier', { enum: OUTLET_TIERS }).notNull().default('STANDARD'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('outlets_code_uq').on(t.outletCode),
+    check('outlets_tier_valid', sql`${t.tier} in ('STANDARD', 'PREMIUM', 'FLAGSHIP')`),
     index('outlets_pincode_idx').on(t.pincode),
     check('outlets_commission_bps_range', sql`${t.commissionBps} between 0 and 10000`),
   ],
@@ -347,6 +351,10 @@ export const playbackLogs = pgTable(
     companyId: uuid('company_id').notNull(),
     outletId: uuid('outlet_id').notNull(),
     adVersion: integer('ad_version'),
+    /** The A/B variant shown (decision 034); null when the ad has no variants. */
+    variantId: uuid('variant_id').references(() => adVariants.id, { onDelete: 'restrict' }),
+    /** What the play costs the advertiser, by the rate card in force at `played_at` (decision 033). */
+    priceMinor: integer('price_minor').notNull().default(0),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
     playDate: date('play_date').notNull(),
     playTime: time('play_time').notNull(),
@@ -402,6 +410,8 @@ export const playRollupsDaily = pgTable(
     companyId: uuid('company_id').notNull(),
     outletId: uuid('outlet_id').notNull(),
     plays: integer('plays').notNull(),
+    /** Sum of the plays' prices (decision 033). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.adId, t.screenId] }),
@@ -419,6 +429,7 @@ export const playRollupsAdDaily = pgTable(
     adId: uuid('ad_id').notNull(),
     companyId: uuid('company_id').notNull(),
     plays: integer('plays').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.adId] }),
@@ -434,9 +445,168 @@ export const playRollupsScreenDaily = pgTable(
     screenId: uuid('screen_id').notNull(),
     outletId: uuid('outlet_id').notNull(),
     plays: integer('plays').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.screenId] }),
     index('play_rollups_screen_outlet_date_idx').on(t.outletId, t.playDate),
+  ],
+);
+
+/** Plays per day × A/B variant (decision 034), kept in the ingestion statement like the others. */
+export const playRollupsVariantDaily = pgTable(
+  'play_rollups_variant_daily',
+  {
+    playDate: date('play_date').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    adId: uuid('ad_id').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playDate, t.variantId] }),
+    index('play_rollups_variant_ad_date_idx').on(t.adId, t.playDate),
+  ],
+);
+
+/**
+ * The rate card (decision 033): a per-play price by outlet tier, with peak dayparts that
+ * multiply it. Cards are never edited in place: a new card takes effect from its
+ * `effective_from`, so every play is priced by the card in force at its own instant.
+ */
+export const rateCards = pgTable(
+  'rate_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rate_cards_effective_from_uq').on(t.effectiveFrom)],
+);
+
+/** Base price of one play at an outlet of `tier`, in minor units. */
+export const rateCardTiers = pgTable(
+  'rate_card_tiers',
+  {
+    rateCardId: uuid('rate_card_id')
+      .notNull()
+      .references(() => rateCards.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: OUTLET_TIERS }).notNull(),
+    rateMinor: integer('rate_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rateCardId, t.tier] }),
+    check('rate_card_tiers_tier_valid', sql`${t.tier} in ('STANDARD', 'PREMIUM', 'FLAGSHIP')`),
+    check('rate_card_tiers_rate_positive', sql`${t.rateMinor} > 0`),
+  ],
+);
+
+/**
+ * A peak window of a card: on `days_of_week` (0 = Sunday; empty = every day), from
+ * `start_time` up to but not including `end_time` in the outlet's local time (it may cross
+ * midnight), the tier rate is multiplied by multiplier_bps / 10,000.
+ */
+export const rateCardDayparts = pgTable(
+  'rate_card_dayparts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rateCardId: uuid('rate_card_id')
+      .notNull()
+      .references(() => rateCards.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    daysOfWeek: integer('days_of_week').array().notNull().default(sql`'{}'::integer[]`),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    multiplierBps: integer('multiplier_bps').notNull(),
+  },
+  (t) => [
+    index('rate_card_dayparts_card_idx').on(t.rateCardId),
+    check('rate_card_dayparts_multiplier_range', sql`${t.multiplierBps} between 1000 and 100000`),
+    check('rate_card_dayparts_days_valid', sql`${t.daysOfWeek} <@ '{0,1,2,3,4,5,6}'::integer[]`),
+    check('rate_card_dayparts_window', sql`${t.startTime} <> ${t.endTime}`),
+  ],
+);
+
+/**
+ * A/B variants of an ad (decision 034): alternative creatives the player rotates by weight.
+ * A variant may carry a tracked short link (`/r/:link_code` counts the scan, then redirects).
+ */
+export const adVariants = pgTable(
+  'ad_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    type: text('type', { enum: AD_TYPES }).notNull(),
+    mediaUrl: text('media_url').notNull(),
+    durationSeconds: integer('duration_seconds'),
+    /** Relative share of the ad's turns; 0 keeps the variant but stops showing it. */
+    weight: integer('weight').notNull().default(50),
+    linkCode: text('link_code'),
+    linkUrl: text('link_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ad_variants_ad_label_uq').on(t.adId, sql`lower(${t.label})`),
+    uniqueIndex('ad_variants_link_code_uq').on(t.linkCode),
+    check('ad_variants_weight_range', sql`${t.weight} between 0 and 100`),
+    check('ad_variants_type_valid', sql`${t.type} in ('IMAGE', 'VIDEO')`),
+    check('ad_variants_duration_positive', sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`),
+    check('ad_variants_link_pair', sql`(${t.linkCode} is null) = (${t.linkUrl} is null)`),
+  ],
+);
+
+/** One scan of a variant's tracked link (its QR code on a screen). */
+export const linkScans = pgTable(
+  'link_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => adVariants.id, { onDelete: 'restrict' }),
+    adId: uuid('ad_id').notNull(),
+    /** The screen whose QR code was scanned, when the link names one. */
+    screenId: uuid('screen_id'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('link_scans_variant_time_idx').on(t.variantId, t.scannedAt),
+    index('link_scans_ad_time_idx').on(t.adId, t.scannedAt),
+  ],
+);
+
+/**
+ * Emergency takeover (decision 035): an urgent message or ad that replaces the loop on the
+ * chosen screens from `started_at` until someone ends it (or `ends_at` passes).
+ */
+export const takeovers = pgTable(
+  'takeovers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: TAKEOVER_KINDS }).notNull(),
+    message: text('message'),
+    adId: uuid('ad_id').references(() => ads.id, { onDelete: 'restrict' }),
+    screenIds: uuid('screen_ids').array().notNull(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('takeovers_screen_ids_idx').using('gin', t.screenIds),
+    index('takeovers_started_at_idx').on(t.startedAt),
+    check('takeovers_kind_valid', sql`${t.kind} in ('MESSAGE', 'AD')`),
+    check(
+      'takeovers_kind_payload',
+      sql`(${t.kind} = 'MESSAGE' and ${t.message} is not null) or (${t.kind} = 'AD' and ${t.adId} is not null)`,
+    ),
+    check('takeovers_has_screens', sql`cardinality(${t.screenIds}) > 0`),
   ],
 );

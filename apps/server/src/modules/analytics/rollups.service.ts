@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../../db/schema.ts';
+import {
+  playbackLogs,
+  playRollupsAdDaily,
+  playRollupsDaily,
+  playRollupsScreenDaily,
+  playRollupsVariantDaily,
+} from '../../db/schema.ts';
 
 /** Recomputes the daily rollups (ad × screen, ad, screen) from the logs, the source of truth, in one transaction. */
 export async function rebuildRollups(db: Database): Promise<{ rows: number; plays: number }> {
@@ -8,18 +14,24 @@ export async function rebuildRollups(db: Database): Promise<{ rows: number; play
     await tx.delete(playRollupsDaily);
     await tx.delete(playRollupsAdDaily);
     await tx.delete(playRollupsScreenDaily);
+    await tx.delete(playRollupsVariantDaily);
     await tx.execute(sql`
-      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays)
-      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int
+      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor)
+      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor)
       from ${playbackLogs}
       group by play_date, ad_id, screen_id, company_id, outlet_id`);
+    await tx.execute(sql`
+      insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
+      select play_date, variant_id, ad_id, sum(play_count)::int
+      from ${playbackLogs} where variant_id is not null
+      group by play_date, variant_id, ad_id`);
     // The coarser rollups are sums of the fine one, which is already far smaller than the logs.
     await tx.execute(sql`
-      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays)
-      select play_date, ad_id, company_id, sum(plays)::int from ${playRollupsDaily} group by play_date, ad_id, company_id`);
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor)
+      select play_date, ad_id, company_id, sum(plays)::int, sum(amount_minor) from ${playRollupsDaily} group by play_date, ad_id, company_id`);
     await tx.execute(sql`
-      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays)
-      select play_date, screen_id, outlet_id, sum(plays)::int from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
+      select play_date, screen_id, outlet_id, sum(plays)::int, sum(amount_minor) from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
     const [totals] = await tx
       .select({
         rows: sql<number>`count(*)::int`,

@@ -1,7 +1,15 @@
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../../db/schema.ts';
+import {
+  ads,
+  adVariants,
+  playbackLogs,
+  playRollupsAdDaily,
+  playRollupsDaily,
+  playRollupsScreenDaily,
+  playRollupsVariantDaily,
+} from '../../db/schema.ts';
 import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
@@ -41,6 +49,17 @@ async function companiesOfAds(
   return result;
 }
 
+/** The ad of each A/B variant a batch names (decision 034); most batches name none. */
+async function adsOfVariants(db: Database, logs: PlaybackLogEntry[]): Promise<Map<string, string>> {
+  const ids = [...new Set(logs.flatMap((log) => (log.variant_id ? [log.variant_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: adVariants.id, adId: adVariants.adId })
+    .from(adVariants)
+    .where(inArray(adVariants.id, ids));
+  return new Map(rows.map((row) => [row.id, row.adId]));
+}
+
 export async function ingestPlays(
   db: Database,
   adCompanies: TtlCache<string, string>,
@@ -53,7 +72,10 @@ export async function ingestPlays(
   const arrivedAt = new Date().toISOString();
   const playedAt = (log: PlaybackLogEntry) => (Date.parse(log.played_at) > latest ? arrivedAt : log.played_at);
 
-  const companyOfAd = await companiesOfAds(db, adCompanies, logs);
+  const [companyOfAd, adOfVariant] = await Promise.all([
+    companiesOfAds(db, adCompanies, logs),
+    adsOfVariants(db, logs),
+  ]);
 
   const refused: ErrorDetail[] = [];
   logs.forEach((log, index) => {
@@ -68,6 +90,9 @@ export async function ingestPlays(
     else if (companyId !== log.company_id) {
       refused.push({ path: `logs.${index}.company_id`, message: "is not the ad's company" });
     }
+    if (log.variant_id && adOfVariant.get(log.variant_id) !== log.ad_id) {
+      refused.push({ path: `logs.${index}.variant_id`, message: 'is not a variant of the ad' });
+    }
   });
   if (refused.length > 0) {
     throw new HttpError(403, 'FORBIDDEN', `Play refused: ${refused[0]!.path} ${refused[0]!.message}`, refused);
@@ -76,33 +101,44 @@ export async function ingestPlays(
   // One array per column through unnest: the batch is 11 parameters, not 11 per play, which
   // PostgreSQL plans and binds far faster than a many-row VALUES list.
   const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
+  // Priced by the rate card in force at each play's instant (decision 033). TODO(pricing): rate card.
+  const priceOf = (_log: PlaybackLogEntry) => 0;
   // The daily rollups grow in the same statement, by exactly the plays that were new, so it
   // can never disagree with the logs (a retried batch adds nothing to either).
   const result = await db.execute<{ id: string }>(sql`
     with inserted as (
-    insert into ${playbackLogs} (id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info)
+    insert into ${playbackLogs} (id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info, variant_id, price_minor)
     select * from unnest(
       ${column((log) => log.id)}::uuid[], ${column((log) => log.ad_id)}::uuid[], ${column((log) => log.screen_id)}::uuid[],
       ${column((log) => log.company_id)}::uuid[], ${column((log) => log.outlet_id)}::uuid[],
       ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column(playedAt)}::timestamptz[],
       ${column((log) => log.play_date)}::date[], ${column((log) => log.play_time)}::time[],
-      ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[]
+      ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[],
+      ${column((log) => log.variant_id ?? null)}::uuid[], ${column(priceOf)}::int[]
     )
     on conflict (id) do nothing
-    returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count
+    returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count, variant_id, price_minor
     ), rolled as (
-      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays)
-      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int from inserted
+      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor)
+      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted
       group by play_date, ad_id, screen_id, company_id, outlet_id
-      on conflict (play_date, ad_id, screen_id) do update set plays = ${playRollupsDaily.plays} + excluded.plays
+      on conflict (play_date, ad_id, screen_id) do update
+        set plays = ${playRollupsDaily.plays} + excluded.plays, amount_minor = ${playRollupsDaily.amountMinor} + excluded.amount_minor
     ), by_ad as (
-      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays)
-      select play_date, ad_id, company_id, sum(play_count)::int from inserted group by play_date, ad_id, company_id
-      on conflict (play_date, ad_id) do update set plays = ${playRollupsAdDaily.plays} + excluded.plays
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor)
+      select play_date, ad_id, company_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, ad_id, company_id
+      on conflict (play_date, ad_id) do update
+        set plays = ${playRollupsAdDaily.plays} + excluded.plays, amount_minor = ${playRollupsAdDaily.amountMinor} + excluded.amount_minor
     ), by_screen as (
-      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays)
-      select play_date, screen_id, outlet_id, sum(play_count)::int from inserted group by play_date, screen_id, outlet_id
-      on conflict (play_date, screen_id) do update set plays = ${playRollupsScreenDaily.plays} + excluded.plays
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
+      select play_date, screen_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, screen_id, outlet_id
+      on conflict (play_date, screen_id) do update
+        set plays = ${playRollupsScreenDaily.plays} + excluded.plays, amount_minor = ${playRollupsScreenDaily.amountMinor} + excluded.amount_minor
+    ), by_variant as (
+      insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
+      select play_date, variant_id, ad_id, sum(play_count)::int from inserted where variant_id is not null
+      group by play_date, variant_id, ad_id
+      on conflict (play_date, variant_id) do update set plays = ${playRollupsVariantDaily.plays} + excluded.plays
     )
     select id from inserted`);
   const inserted = (result as { rows: { id: string }[] }).rows;

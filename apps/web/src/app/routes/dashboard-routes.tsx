@@ -130,6 +130,16 @@ const dashboardPages: RouteObject[] = [
     { title: 'Screen activity', access: allowed('screenActivity') },
     lazyPage(() => import('@/features/screen-activity/screen-activity-page').then((m) => m.ScreenActivityPage)),
   ),
+  page(
+    'rate-card',
+    { title: 'Rate card', access: allowed('rateCards') },
+    lazyPage(() => import('@/features/rate-card/rate-card-page').then((m) => m.RateCardPage)),
+  ),
+  page(
+    'takeovers',
+    { title: 'Emergency takeover', access: allowed('takeovers') },
+    lazyPage(() => import('@/features/takeovers/takeovers-page').then((m) => m.TakeoversPage)),
+  ),
   page('*', { title: 'Page not found' }, <NotFoundPage />),
 ];
 

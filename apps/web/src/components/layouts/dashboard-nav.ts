@@ -9,7 +9,9 @@ import {
   MonitorIcon,
   ReceiptIcon,
   SettingsIcon,
+  SirenIcon,
   StoreIcon,
+  TagIcon,
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -63,6 +65,13 @@ export const DASHBOARD_NAV: NavGroup[] = [
         description: 'Display screens in your outlets and their codes.',
         access: allowed('screens'),
       },
+      {
+        title: 'Emergency takeover',
+        url: '/dashboard/takeovers',
+        icon: SirenIcon,
+        description: 'Put an urgent message or ad on chosen screens at once.',
+        access: allowed('takeovers'),
+      },
     ],
   },
   {
@@ -100,6 +109,13 @@ export const DASHBOARD_NAV: NavGroup[] = [
         icon: WalletIcon,
         description: 'What outlets earned from their screens.',
         access: allowed('screenPayouts'),
+      },
+      {
+        title: 'Rate card',
+        url: '/dashboard/rate-card',
+        icon: TagIcon,
+        description: 'Price per play by outlet tier, with peak-hour multipliers.',
+        access: allowed('rateCards'),
       },
     ],
   },
