@@ -123,6 +123,26 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     }
   });
 
+  it("outlet staff read exactly the ads that play on some screen of their outlets; another outlet's ad is a 404", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/ads?pageSize=100', headers: bearer(outletAdmin) });
+    expect(list.statusCode).toBe(200);
+    const listed = (list.json().data as Array<{ title: string }>)
+      .map((ad) => ad.title)
+      .filter((title) => title.startsWith('T:'))
+      .sort();
+    // The union of what cafeBlr's two screens play (the first test's ads).
+    const onTheirScreens = [...new Set([...(await titlesOn('cafeBlr')), ...(await titlesOn('cafeBlrKids'))])].sort();
+    expect(listed).toEqual(onTheirScreens);
+    expect(listed).toEqual(['T:cafe', 'T:city-bengaluru', 'T:everywhere', 'T:kids-or-gym']);
+
+    const gymOnly = (await adsOn('gymDel')).find((ad) => ad.title === 'T:outlet-gym')!;
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/ads/${gymOnly.id}`, headers: bearer(outletAdmin) });
+    expect(foreign.statusCode).toBe(404);
+    const gymAdmin = (await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [gymDel.id] })).token;
+    const own = await t.app.inject({ method: 'GET', url: `/api/ads/${gymOnly.id}`, headers: bearer(gymAdmin) });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('orders by priority, then oldest first, and carries each schedule with the outlet zone to the screen', async () => {
     const created = await create({
       title: 'T:urgent',

@@ -134,6 +134,27 @@ export function adTargetsPlace(place: NonNullable<Awaited<ReturnType<typeof plac
   ) as SQL;
 }
 
+/**
+ * The ads whose targeting matches at least one active screen of the given outlets: what outlet
+ * staff see as "the ads that play here". The same rule as `adTargetsPlace`, correlated from
+ * the ad's side over the outlets' screens.
+ */
+export function adTargetsAnyScreenOf(outletIds: string[]): SQL {
+  if (outletIds.length === 0) return sql`false`;
+  const city = sql`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`;
+  return sql`exists (
+    select 1 from ${screens}
+    inner join ${outlets} on ${outlets.id} = ${screens.outletId}
+    left join ${pincodes} on ${pincodes.code} = ${outlets.pincode}
+    where ${inArray(outlets.id, outletIds)} and ${screens.status} = 'ACTIVE'
+      and (cardinality(${ads.targetTags}) = 0 or ${ads.targetTags} && (${screens.tags} || ${outlets.tags}))
+      and (cardinality(${ads.targetOutletIds}) = 0 or ${outlets.id} = any(${ads.targetOutletIds}))
+      and (cardinality(${ads.targetPincodes}) = 0 or ${outlets.pincode} = any(${ads.targetPincodes}))
+      and (cardinality(${ads.targetCities}) = 0
+        or exists (select 1 from unnest(${ads.targetCities}) as target_city where lower(trim(target_city)) = ${city}))
+  )`;
+}
+
 /** How many active screens of active outlets a targeting reaches, and in how many outlets. */
 export async function countReach(db: Database, targeting: AdTargeting): Promise<AdReach> {
   const city = sql`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`;

@@ -8,6 +8,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import {
+  adTargetsAnyScreenOf,
   assertTargetsExist,
   countReach,
   scheduleColumns,
@@ -43,9 +44,11 @@ function toAd(ad: AdRow, companyName: string): Ad {
 export function visibleAds(tenancy: Tenancy, scope: Scope): SQL | undefined {
   if (scope === 'all') return undefined;
   if (isCompanyRole(tenancy.role)) return inArray(ads.companyId, tenancy.companyIds);
-  // Outlet staff read the ads that play on their screens: every active ad of an active
-  // advertiser until targeting (issue 6).
-  return tenancy.outletIds.length > 0 ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true)) : sql`false`;
+  // Outlet staff read the ads that play on their screens: active ads of an active advertiser
+  // whose targeting matches at least one of their outlets' active screens (decision 032).
+  return tenancy.outletIds.length > 0
+    ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(tenancy.outletIds))
+    : sql`false`;
 }
 
 const SORTABLE = {
