@@ -19,6 +19,7 @@ import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
 import screenActivityRoutes from './modules/screen-activity/screen-activity.routes.ts';
 import screenAuthRoutes from './modules/screens/screen-auth.routes.ts';
 import screenRoutes from './modules/screens/screens.routes.ts';
+import takeoverRoutes, { screenTakeoverRoutes } from './modules/takeovers/takeovers.routes.ts';
 import { companyUserMappingRoutes, outletUserMappingRoutes } from './modules/user-mappings/user-mappings.routes.ts';
 import userRoutes from './modules/users/users.routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -85,11 +86,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits },
   });
   await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
+  await app.register(screenTakeoverRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
   await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });
   await app.register(adTransactionRoutes, { prefix: '/api/ad-transaction' });
   await app.register(screenPayoutRoutes, { prefix: '/api/screen-payout' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
   return app;

@@ -40,7 +40,11 @@ export const SCREEN_MAX_CONSECUTIVE_FAILURES = 10;
 export const MAX_PLAYBACK_BATCH = 500;
 
 /** Server-sent events on GET /api/screen-auth/events. */
-export const SCREEN_EVENTS = { adsChanged: 'ads-changed', sessionEnded: 'session-ended' } as const;
+export const SCREEN_EVENTS = {
+  adsChanged: 'ads-changed',
+  sessionEnded: 'session-ended',
+  takeover: 'takeover',
+} as const;
 
 /** Pricing tiers of outlets (decision 033), cheapest first. */
 export const OUTLET_TIERS = ['STANDARD', 'PREMIUM', 'FLAGSHIP'] as const;

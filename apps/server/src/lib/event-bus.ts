@@ -3,7 +3,9 @@ import { EventEmitter } from 'node:events';
 /** What server code announces to whoever listens (SSE streams, caches). */
 export type BusEvent =
   | { type: 'ads.changed'; adIds: string[] }
-  | { type: 'screen.changed'; screenId: string; reason: 'passcode-reset' | 'disabled' | 'updated' };
+  | { type: 'screen.changed'; screenId: string; reason: 'passcode-reset' | 'disabled' | 'updated' }
+  /** An emergency takeover started or ended on these screens (decision 035). */
+  | { type: 'takeover.changed'; takeoverId: string; screenIds: string[]; action: 'started' | 'ended' };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

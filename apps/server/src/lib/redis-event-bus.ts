@@ -16,6 +16,12 @@ const busEventSchema = z.discriminatedUnion('type', [
     screenId: z.string(),
     reason: z.enum(['passcode-reset', 'disabled', 'updated']),
   }),
+  z.object({
+    type: z.literal('takeover.changed'),
+    takeoverId: z.string(),
+    screenIds: z.array(z.string()),
+    action: z.enum(['started', 'ended']),
+  }),
 ]) satisfies z.ZodType<BusEvent>;
 
 /** The pino methods the bus logs through (the server's logger, or a child of it). */

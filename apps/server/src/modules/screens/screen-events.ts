@@ -6,7 +6,8 @@ const KEEPALIVE_MS = 25_000;
 
 /**
  * Streams server-sent events to one screen: `ads-changed` when its list may have changed,
- * `session-ended` when its passcode was reset or it was disabled. The player reads it with
+ * `session-ended` when its passcode was reset or it was disabled, `takeover` when an emergency
+ * takeover of this screen started or ended (decision 035). The player reads it with
  * fetch (bearer auth), so no token ever sits in a URL.
  */
 export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
@@ -25,6 +26,9 @@ export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest
 
   const onEvent = (event: BusEvent) => {
     if (event.type === 'ads.changed') send(SCREEN_EVENTS.adsChanged, { ad_ids: event.adIds });
+    if (event.type === 'takeover.changed' && event.screenIds.includes(screen.screenId)) {
+      send(SCREEN_EVENTS.takeover, { id: event.takeoverId, action: event.action });
+    }
     if (event.type === 'screen.changed' && event.screenId === screen.screenId && event.reason !== 'updated') {
       send(SCREEN_EVENTS.sessionEnded, { reason: event.reason });
       close();
