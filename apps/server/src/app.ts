@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseHandle } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import adReviewRoutes from './modules/ads/ad-review.routes.ts';
+import adVariantRoutes from './modules/ads/ad-variants.routes.ts';
 import adVersionRoutes from './modules/ads/ad-versions.routes.ts';
 import adRoutes from './modules/ads/ads.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
@@ -11,6 +12,7 @@ import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billi
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-upload.ts';
 import outletRoutes from './modules/outlets/outlets.routes.ts';
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adRoutes, { prefix: '/api/ads' });
   await app.register(adReviewRoutes, { prefix: '/api/ads' });
   await app.register(adVersionRoutes, { prefix: '/api/ads' });
+  await app.register(adVariantRoutes, { prefix: '/api/ads' });
   await app.register(mediaRoutes, {
     prefix: '/api/ads',
     mediaDir: options.mediaDir,
@@ -92,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adTransactionRoutes, { prefix: '/api/ad-transaction' });
   await app.register(screenPayoutRoutes, { prefix: '/api/screen-payout' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(linkRoutes, { prefix: '/r' });
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adScheduleSchema, adTypeSchema } from './ads.ts';
 import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH } from './constants.ts';
+import { screenVariantSchema } from './variants.ts';
 
 /** Screen connect form (spec §5): messages shown by the connect page. */
 export const screenConnectFormSchema = z.object({
@@ -52,6 +53,8 @@ export const screenAdSchema = z.object({
    * (decision 032); absent from lists cached before it, which play always.
    */
   schedule: adScheduleSchema.extend({ timezone: z.string() }).optional(),
+  /** A/B variants with weight > 0 that split the ad's turns (decision 034); absent when it has none. */
+  variants: z.array(screenVariantSchema).optional(),
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 

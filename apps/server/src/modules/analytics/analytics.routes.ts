@@ -1,9 +1,12 @@
+import { one } from '@adloop/contract/common';
 import { analyticsOverviewSchema, analyticsQuerySchema } from '@adloop/contract/reports';
+import { variantAnalyticsQuerySchema, variantAnalyticsSchema } from '@adloop/contract/variants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
 import { analyticsOverview } from './analytics.service.ts';
+import { variantAnalytics } from './variant-analytics.service.ts';
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +24,28 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       data: await analyticsOverview(
+        app.db,
+        await loadTenancy(app.db, request.staff!.user),
+        request.scope,
+        request.query,
+      ),
+    }),
+  );
+
+  app.get(
+    '/variants',
+    {
+      preHandler: app.authorize('analytics', 'read'),
+      schema: {
+        tags: ['analytics'],
+        summary: "An ad's A/B variants compared: plays, scans, scan rate, lift and significance against the control",
+        security: [{ bearerAuth: [] }],
+        querystring: variantAnalyticsQuerySchema,
+        response: { 200: one(variantAnalyticsSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await variantAnalytics(
         app.db,
         await loadTenancy(app.db, request.staff!.user),
         request.scope,

@@ -1,0 +1,79 @@
+import { compareVariants, MIN_PLAYS_FOR_SIGNIFICANCE } from '@adloop/contract/ab-test';
+import type { Scope } from '@adloop/contract/permissions';
+import { COMPANY_ROLES } from '@adloop/contract/roles';
+import type { VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
+import { and, count, eq, gte, lt, lte, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+/**
+ * An ad's A/B test over a date range (decision 034): plays per variant from the daily variant
+ * rollup, scans from the tracked links (by UTC day), and each variant's scan rate against the
+ * control's with a two-proportion z-test. An advertiser's tool: company roles see their own
+ * company's ads, outlet roles none.
+ */
+export async function variantAnalytics(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  query: VariantAnalyticsQuery,
+): Promise<VariantAnalytics> {
+  const companyRole = (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
+  if (scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
+  const [ad] = await db
+    .select({ id: ads.id, title: ads.title, companyId: ads.companyId })
+    .from(ads)
+    .where(eq(ads.id, query.ad_id));
+  if (!ad || (scope !== 'all' && !tenancy.companyIds.includes(ad.companyId))) throw notFound('Ad');
+
+  const dayAfterTo = sql`(${query.to}::date + 1)`;
+  const [variants, plays, scans] = await Promise.all([
+    db.select().from(adVariants).where(eq(adVariants.adId, ad.id)),
+    db
+      .select({
+        variantId: playRollupsVariantDaily.variantId,
+        plays: sum(playRollupsVariantDaily.plays).mapWith(Number),
+      })
+      .from(playRollupsVariantDaily)
+      .where(
+        and(
+          eq(playRollupsVariantDaily.adId, ad.id),
+          gte(playRollupsVariantDaily.playDate, query.from),
+          lte(playRollupsVariantDaily.playDate, query.to),
+        ),
+      )
+      .groupBy(playRollupsVariantDaily.variantId),
+    db
+      .select({ variantId: linkScans.variantId, scans: count() })
+      .from(linkScans)
+      .where(
+        and(
+          eq(linkScans.adId, ad.id),
+          gte(linkScans.scannedAt, sql`${query.from}::date`),
+          lt(linkScans.scannedAt, dayAfterTo),
+        ),
+      )
+      .groupBy(linkScans.variantId),
+  ]);
+  const playsOf = new Map(plays.map((row) => [row.variantId, row.plays]));
+  const scansOf = new Map(scans.map((row) => [row.variantId, row.scans]));
+  const rows = compareVariants(
+    variants.map((variant) => ({
+      id: variant.id,
+      label: variant.label,
+      weight: variant.weight,
+      has_link: variant.linkUrl !== null,
+      plays: playsOf.get(variant.id) ?? 0,
+      scans: scansOf.get(variant.id) ?? 0,
+    })),
+  );
+  return {
+    ad: { id: ad.id, title: ad.title },
+    from: query.from,
+    to: query.to,
+    min_plays: MIN_PLAYS_FOR_SIGNIFICANCE,
+    variants: rows,
+  };
+}

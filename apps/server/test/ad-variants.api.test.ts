@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads, linkScans } from '../src/db/schema.ts';
+import {
+  bearer,
+  connectScreen,
+  createAd,
+  createCompany,
+  createOutlet,
+  createScreen,
+  createUser,
+  loginAs,
+  signedIn,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
+const IMAGE_B = `/media/${'b'.repeat(64)}.png`;
+const VIDEO_C = `/media/${'c'.repeat(64)}.mp4`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface VariantBody {
+  id: string;
+  label: string;
+  weight: number;
+  link: { code: string; url: string } | null;
+  sent_to_review: boolean;
+}
+
+describe.each(databaseKinds)('A/B variants on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let companyA: string;
+  let companyAdminA: string;
+  let companyEmployeeA: string;
+  let companyAdminB: string;
+  let outletAdmin: string;
+  let adA: string;
+  let adB: string;
+  let outletId: string;
+  let screen: { id: string; screenCode: string; passcode: string };
+  let screenToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    companyA = (await createCompany(t.db)).id;
+    const companyB = (await createCompany(t.db)).id;
+    outletId = (await createOutlet(t.db)).id;
+    screen = await createScreen(t.db, outletId);
+    screenToken = (await connectScreen(t.app, screen)).access_token;
+    adA = (await createAd(t.db, companyA, { title: 'Cold brew', mediaUrl: IMAGE_A })).id;
+    adB = (await createAd(t.db, companyB, { title: 'Rival' })).id;
+    companyAdminA = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: companyA })).token;
+    companyEmployeeA = (await signedIn(t.app, t.db, 'COMPANY_EMPLOYEE', { companyId: companyA })).token;
+    companyAdminB = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: companyB })).token;
+    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] })).token;
+  });
+  afterAll(() => t.close());
+
+  const url = (adId: string, variantId?: string) => `/api/ads/${adId}/variants${variantId ? `/${variantId}` : ''}`;
+  const add = (adId: string, token: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: url(adId), headers: bearer(token), payload });
+  const edit = (adId: string, variantId: string, token: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: url(adId, variantId), headers: bearer(token), payload });
+  const remove = (adId: string, variantId: string, token: string) =>
+    t.app.inject({ method: 'DELETE', url: url(adId, variantId), headers: bearer(token) });
+  const list = (adId: string, token: string) => t.app.inject({ method: 'GET', url: url(adId), headers: bearer(token) });
+  const screenAds = (etag?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: { ...bearer(screenToken), ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+  const scan = (code: string, userAgent: string, query = '') =>
+    t.app.inject({ method: 'GET', url: `/r/${code}${query}`, headers: { 'user-agent': userAgent } });
+  const statusOf = async (adId: string) => (await t.db.select().from(ads).where(eq(ads.id, adId)))[0]?.status;
+  const created = async (adId: string, token: string, payload: object) => {
+    const response = await add(adId, token, payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as VariantBody;
+  };
+  const plays = (adId: string, variantId: string, n: number) =>
+    Array.from({ length: n }, () => {
+      const playedAt = new Date();
+      return {
+        id: randomUUID(),
+        ad_id: adId,
+        screen_id: screen.id,
+        company_id: companyA,
+        outlet_id: outletId,
+        play_date: playedAt.toISOString().slice(0, 10),
+        play_time: playedAt.toISOString().slice(11, 19),
+        play_count: 1,
+        played_at: playedAt.toISOString(),
+        variant_id: variantId,
+        additional_info: {},
+      };
+    });
+  const postPlays = (logs: object[]) =>
+    t.app.inject({ method: 'POST', url: '/api/playback-logs/log', headers: bearer(screenToken), payload: { logs } });
+  const analytics = (adId: string, token: string, from = today(), to = today()) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/variants?ad_id=${adId}&from=${from}&to=${to}`,
+      headers: bearer(token),
+    });
+
+  it('refuses bad variants with a 4xx that names the problem', async () => {
+    const valid = { label: 'A', type: 'IMAGE', media_url: IMAGE_A, duration_seconds: 5, weight: 50 };
+    const cases: Array<[object, string]> = [
+      [{ ...valid, label: '' }, 'Label is required'],
+      [{ ...valid, label: '   ' }, 'Label is required'],
+      [{ ...valid, label: 'x'.repeat(21) }, 'at most 20'],
+      [{ ...valid, weight: -1 }, 'Weight is 0-100'],
+      [{ ...valid, weight: 101 }, 'Weight is 0-100'],
+      [{ ...valid, weight: 1.5 }, 'whole number'],
+      [{ ...valid, weight: '50' }, 'Weight must be a number'],
+      [{ ...valid, link_url: 'ftp://example.com/offer' }, 'http:// or https://'],
+      [{ ...valid, link_url: 'javascript:alert(1)' }, 'http:// or https://'],
+      [{ ...valid, link_url: 'https://' }, 'http:// or https://'],
+      [{ ...valid, link_url: `https://example.com/${'x'.repeat(2000)}` }, 'at most 2000'],
+      [{ ...valid, media_url: 'javascript:alert(1)' }, 'http:// or https://'],
+      [{ ...valid, type: 'GIF' }, 'type'],
+      [{ ...valid, link_code: 'chosen12' }, 'link_code'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await add(adA, admin, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(message);
+    }
+    const huge = await add(adA, admin, { ...valid, label: 'x'.repeat(2 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect((await add(randomUUID(), admin, valid)).statusCode).toBe(404);
+    expect((await add('not-a-uuid', admin, valid)).statusCode).toBe(400);
+    expect((await edit(adA, randomUUID(), admin, { weight: 10 })).statusCode).toBe(404);
+    expect((await list(adA, admin)).json().data).toEqual([]);
+  });
+
+  it('creates, lists in label order, edits and deletes; a duplicate label is a 409 naming it', async () => {
+    const b = await created(adA, admin, {
+      label: 'B',
+      type: 'IMAGE',
+      media_url: IMAGE_B,
+      weight: 30,
+      link_url: 'https://example.com/offer?src=qr',
+    });
+    expect(b.link?.url).toBe('https://example.com/offer?src=qr');
+    expect(b.link?.code).toMatch(/^[A-Za-z0-9_-]{8}$/);
+    const a = await created(adA, admin, { label: 'A', type: 'IMAGE', media_url: IMAGE_A, weight: 70 });
+    expect(a.link).toBeNull();
+
+    const duplicate = await add(adA, admin, { label: 'b', type: 'IMAGE', media_url: IMAGE_B });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toContain('"b"');
+    const renamedOnto = await edit(adA, a.id, admin, { label: 'B' });
+    expect(renamedOnto.statusCode).toBe(409);
+    expect(renamedOnto.json().message).toContain('"B"');
+
+    const listed = (await list(adA, companyEmployeeA)).json().data as VariantBody[];
+    expect(listed.map((variant) => [variant.label, variant.weight])).toEqual([
+      ['A', 70],
+      ['B', 30],
+    ]);
+
+    const video = await created(adA, admin, { label: 'C', type: 'VIDEO', media_url: VIDEO_C, duration_seconds: 9 });
+    expect(video).toMatchObject({ weight: 50, duration_seconds: null });
+    const relinked = await edit(adA, b.id, admin, { link_url: 'https://example.com/other' });
+    expect(relinked.json().data.link).toEqual({ code: b.link?.code, url: 'https://example.com/other' });
+    expect((await edit(adA, video.id, admin, {})).statusCode).toBe(400);
+    expect((await remove(adA, video.id, admin)).statusCode).toBe(204);
+    expect((await list(adA, admin)).json().data).toHaveLength(2);
+  });
+
+  it("keeps another company's variants out of reach and outlet staff read-only", async () => {
+    const foreign = await created(adB, admin, { label: 'A', type: 'IMAGE', media_url: IMAGE_A });
+    expect((await list(adB, companyAdminA)).statusCode).toBe(404);
+    expect((await add(adB, companyAdminA, { label: 'X', type: 'IMAGE', media_url: IMAGE_A })).statusCode).toBe(404);
+    expect((await edit(adB, foreign.id, companyAdminA, { weight: 0 })).statusCode).toBe(404);
+    expect((await remove(adB, foreign.id, companyAdminA)).statusCode).toBe(404);
+    // A's variant reached through B's ad id is not B's to touch either.
+    const [mine] = (await list(adA, companyAdminA)).json().data as VariantBody[];
+    expect((await edit(adB, mine!.id, companyAdminB, { weight: 0 })).statusCode).toBe(404);
+    expect((await edit(adA, mine!.id, companyAdminB, { weight: 0 })).statusCode).toBe(404);
+
+    expect((await list(adA, outletAdmin)).statusCode).toBe(200);
+    expect((await add(adA, outletAdmin, { label: 'X', type: 'IMAGE', media_url: IMAGE_A })).statusCode).toBe(403);
+    expect((await edit(adA, mine!.id, outletAdmin, { weight: 0 })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: url(adA) })).statusCode).toBe(401);
+  });
+
+  it('puts variants with weight > 0 in the screen list, whose ETag changes with every variant edit', async () => {
+    const plain = await createAd(t.db, companyA, { title: 'Plain' });
+    const first = await screenAds();
+    const ad = (first.json().data as Array<{ id: string; variants?: VariantBody[] }>).find((row) => row.id === adA);
+    expect(ad?.variants?.map((variant) => [variant.label, variant.weight])).toEqual([
+      ['A', 70],
+      ['B', 30],
+    ]);
+    expect(ad?.variants?.[1]?.link?.url).toBe('https://example.com/other');
+    const etag = first.headers.etag as string;
+    expect((await screenAds(etag)).statusCode).toBe(304);
+
+    const [a] = (await list(adA, admin)).json().data as VariantBody[];
+    expect((await edit(adA, a!.id, companyAdminA, { weight: 0 })).json().data.sent_to_review).toBe(false);
+    const second = await screenAds(etag);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).not.toBe(etag);
+    const after = (second.json().data as Array<{ id: string; variants?: VariantBody[] }>).find((row) => row.id === adA);
+    expect(after?.variants?.map((variant) => variant.label)).toEqual(['B']);
+    await edit(adA, a!.id, admin, { weight: 70 });
+    const other = (second.json().data as Array<{ id: string; variants?: unknown }>).filter(
+      (row) => row.id !== adA && row.id !== adB,
+    );
+    expect(other.map((row) => row.id)).toContain(plain.id);
+    for (const row of other) expect(row).not.toHaveProperty('variants');
+  });
+
+  it("sends a running ad back to review when its advertiser adds or changes a creative, not for a weight or the ad's own creative", async () => {
+    const ad = (await createAd(t.db, companyA, { mediaUrl: IMAGE_A, type: 'IMAGE' })).id;
+    const own = await created(ad, companyAdminA, { label: 'A', type: 'IMAGE', media_url: IMAGE_A });
+    expect(own.sent_to_review).toBe(false);
+    expect(await statusOf(ad)).toBe('ACTIVE');
+
+    const fresh = await created(ad, companyAdminA, {
+      label: 'B',
+      type: 'IMAGE',
+      media_url: IMAGE_B,
+      link_url: 'https://example.com/b',
+    });
+    expect(fresh.sent_to_review).toBe(true);
+    expect(await statusOf(ad)).toBe('PENDING_REVIEW');
+    const listed = (await screenAds()).json().data as Array<{ id: string }>;
+    expect(listed.map((row) => row.id)).not.toContain(ad);
+
+    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
+    expect((await edit(ad, fresh.id, companyAdminA, { weight: 10, label: 'Bee' })).json().data.sent_to_review).toBe(
+      false,
+    );
+    expect((await edit(ad, fresh.id, companyAdminA, { link_url: 'https://example.com/c' })).json().data).toMatchObject({
+      sent_to_review: true,
+    });
+    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
+    expect((await created(ad, admin, { label: 'C', type: 'IMAGE', media_url: IMAGE_B })).sent_to_review).toBe(false);
+    expect(await statusOf(ad)).toBe('ACTIVE');
+  });
+
+  it('counts a scan once per client and window, names the screen, and redirects', async () => {
+    const [, b] = (await list(adA, admin)).json().data as VariantBody[];
+    const code = b!.link!.code;
+    const first = await scan(code, 'Phone/1', `?s=${screen.screenCode.toLowerCase()}`);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('https://example.com/other');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect((await scan(code, 'Phone/1')).statusCode).toBe(302);
+    expect((await scan(code, 'Phone/2', '?s=NO-SUCH-SCREEN')).statusCode).toBe(302);
+    const rows = await t.db.select().from(linkScans).where(eq(linkScans.variantId, b!.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.screenId).sort()).toEqual([screen.id, null].sort());
+    expect(rows.every((row) => row.adId === adA)).toBe(true);
+
+    expect((await scan('x'.repeat(300), 'Phone/1')).statusCode).toBe(414);
+    for (const unknown of ['ZZZZZZZZ', 'short', '../../etc', 'x'.repeat(90), 'a b c d e']) {
+      const response = await scan(encodeURIComponent(unknown), 'Phone/1');
+      expect(response.statusCode, unknown).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('This link is not available');
+    }
+    const [a] = (await list(adA, admin)).json().data as VariantBody[];
+    expect((await remove(adA, b!.id, admin)).statusCode).toBe(409);
+    expect((await remove(adA, b!.id, admin)).json().message).toContain('set its weight to 0');
+    expect(a!.link).toBeNull();
+  });
+
+  it('rolls plays up per variant and compares scan rates with a significance verdict', async () => {
+    const ad = (await createAd(t.db, companyA, { title: 'Iced tea', mediaUrl: IMAGE_A })).id;
+    const control = await created(ad, admin, {
+      label: 'A',
+      type: 'IMAGE',
+      media_url: IMAGE_A,
+      link_url: 'https://a.example',
+    });
+    const challenger = await created(ad, admin, {
+      label: 'B',
+      type: 'IMAGE',
+      media_url: IMAGE_B,
+      link_url: 'https://b.example',
+    });
+    expect((await analytics(ad, admin)).json().data.variants).toMatchObject([
+      { label: 'A', plays: 0, scans: 0, verdict: 'control', scan_rate: null },
+      { label: 'B', plays: 0, scans: 0, verdict: 'needs_more_plays' },
+    ]);
+    expect((await postPlays(plays(ad, control.id, 300))).statusCode).toBe(200);
+    expect((await postPlays(plays(ad, challenger.id, 300))).statusCode).toBe(200);
+    const refused = await postPlays(plays(adA, challenger.id, 1));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('variant_id is not a variant of the ad');
+    for (let n = 0; n < 10; n += 1) await scan(control.link!.code, `Scanner/${n}`);
+    for (let n = 0; n < 40; n += 1) await scan(challenger.link!.code, `Scanner/${n}`);
+
+    const response = await analytics(ad, companyAdminA);
+    expect(response.statusCode).toBe(200);
+    const body = response.json().data;
+    expect(body).toMatchObject({ ad: { id: ad, title: 'Iced tea' }, min_plays: 100 });
+    const [a, b] = body.variants;
+    expect(a).toMatchObject({ label: 'A', is_control: true, plays: 300, scans: 10, verdict: 'control', lift: null });
+    expect(a.scan_rate).toBeCloseTo(10 / 300, 10);
+    expect(b).toMatchObject({ label: 'B', plays: 300, scans: 40, significant: true, verdict: 'significant' });
+    expect(b.lift).toBeCloseTo(3, 10);
+    expect(b.p_value).toBeLessThan(0.001);
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await analytics(ad, admin, yesterday, yesterday)).json().data.variants[1]).toMatchObject({
+      plays: 0,
+      scans: 0,
+    });
+    expect((await analytics(ad, companyAdminB)).statusCode).toBe(404);
+    expect((await analytics(ad, outletAdmin)).statusCode).toBe(403);
+    expect((await analytics(randomUUID(), admin)).statusCode).toBe(404);
+    expect((await analytics(ad, admin, today(), '2000-01-01')).statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/analytics/variants', headers: bearer(admin) });
+    expect(missing.statusCode).toBe(400);
+    expect((await remove(ad, control.id, admin)).json().message).toContain('plays and scans');
+  });
+});

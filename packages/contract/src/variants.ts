@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { adTypeSchema } from './ads.ts';
+
+/**
+ * A/B variants of an ad (decision 034): alternative creatives that split the ad's turns by
+ * weight, each with an optional tracked link shown as a QR code. The rotation and the
+ * significance test are zod-free, in `ab-test.ts`, so the player can use them.
+ */
+
+export const VARIANT_LABEL_MAX = 20;
+export const LINK_URL_MAX = 2000;
+/** Length of a generated link code (base64url, 48 random bits). */
+export const LINK_CODE_LENGTH = 8;
+export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{8}$/;
+
+/** The ad form's media rule (ads.ts): an uploaded file under /media/ or an http(s) URL. */
+const mediaUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Add the media: upload a file or give its URL')
+  .max(2048)
+  .refine(
+    (value) => value.startsWith('/media/') || /^https?:\/\//i.test(value),
+    'Media URL must start with http:// or https://',
+  );
+
+const labelSchema = z
+  .string()
+  .trim()
+  .min(1, 'Label is required')
+  .max(VARIANT_LABEL_MAX, `Label is at most ${VARIANT_LABEL_MAX} characters`);
+
+const weightSchema = z
+  .number('Weight must be a number')
+  .int('Weight is a whole number')
+  .min(0, 'Weight is 0-100')
+  .max(100, 'Weight is 0-100');
+
+const linkUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Link URL cannot be blank; send null to remove the link')
+  .max(LINK_URL_MAX, `Link URL is at most ${LINK_URL_MAX} characters`)
+  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i, 'Link URL must be an http:// or https:// address');
+
+const durationSchema = z.number().int('Duration is whole seconds').min(1).max(3600);
+
+export const variantCreateSchema = z
+  .object({
+    label: labelSchema,
+    type: adTypeSchema,
+    media_url: mediaUrlSchema,
+    duration_seconds: durationSchema.nullable().optional(),
+    weight: weightSchema.optional(),
+    link_url: linkUrlSchema.nullable().optional(),
+  })
+  .strict();
+export type VariantCreate = z.infer<typeof variantCreateSchema>;
+
+export const variantUpdateSchema = z
+  .object({
+    label: labelSchema.optional(),
+    type: adTypeSchema.optional(),
+    media_url: mediaUrlSchema.optional(),
+    duration_seconds: durationSchema.nullable().optional(),
+    weight: weightSchema.optional(),
+    link_url: linkUrlSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, 'nothing to update');
+export type VariantUpdate = z.infer<typeof variantUpdateSchema>;
+
+export const variantParamsSchema = z.object({
+  id: z.uuid('id must be a UUID'),
+  variantId: z.uuid('variantId must be a UUID'),
+});
+
+/** A tracked link: `/r/<code>` counts the scan and redirects to `url`. */
+export const variantLinkSchema = z.object({ code: z.string(), url: z.string() });
+
+/** A variant as the dashboard sees it. */
+export const variantSchema = z.object({
+  id: z.string(),
+  ad_id: z.string(),
+  label: z.string(),
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  weight: z.number().int(),
+  link: variantLinkSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A variant as a screen plays it, inside its ad (only variants with weight > 0 are sent). */
+export const screenVariantSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  weight: z.number().int(),
+  link: variantLinkSchema.nullable(),
+});
+export type ScreenVariant = z.infer<typeof screenVariantSchema>;
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/** GET /api/analytics/variants: one ad's variants over an inclusive date range. */
+export const variantAnalyticsQuerySchema = z
+  .object({ ad_id: z.uuid('ad_id must be a UUID'), from: dateString, to: dateString })
+  .strict()
+  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] });
+export type VariantAnalyticsQuery = z.infer<typeof variantAnalyticsQuerySchema>;
+
+export const SIGNIFICANCE_VERDICTS = ['control', 'needs_more_plays', 'significant', 'not_significant'] as const;
+
+export const variantResultSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  weight: z.number().int(),
+  has_link: z.boolean(),
+  is_control: z.boolean(),
+  plays: z.number().int(),
+  scans: z.number().int(),
+  scan_rate: z.number().nullable(),
+  lift: z.number().nullable(),
+  z: z.number().nullable(),
+  p_value: z.number().nullable(),
+  significant: z.boolean(),
+  verdict: z.enum(SIGNIFICANCE_VERDICTS),
+});
+export type VariantResult = z.infer<typeof variantResultSchema>;
+
+export const variantAnalyticsSchema = z.object({
+  ad: z.object({ id: z.string(), title: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  min_plays: z.number().int(),
+  variants: z.array(variantResultSchema),
+});
+export type VariantAnalytics = z.infer<typeof variantAnalyticsSchema>;
