@@ -89,6 +89,25 @@ test.describe('onboarding: outlets', () => {
 });
 
 test.describe('onboarding: users', () => {
+  test('a global admin resets a forgotten password: the old one stops working, the temporary one signs in', async ({
+    page,
+    request,
+  }) => {
+    const adminToken = await tokenOf(request);
+    const outlet = await createOutlet(request, adminToken);
+    const staff = await createStaff(request, adminToken, 'OUTLET_EMPLOYEE', { outlet_ids: [outlet.id] });
+    await signInAs(page, request, `/dashboard/onboarding/users/edit/${staff.id}`);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset password' }).click();
+    const dialog = page.getByRole('dialog', { name: `Temporary password for ${staff.name}` });
+    await expect(dialog).toBeVisible();
+    const temporary = (await dialog.getByRole('status').textContent())?.trim() ?? '';
+    expect(temporary).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await request.post('/api/auth/login', { data: staff.login })).status()).toBe(401);
+    const fresh = await request.post('/api/auth/login', { data: { email: staff.email, password: temporary } });
+    expect(fresh.status()).toBe(200);
+  });
+
   test('a company admin onboards an employee, who must choose a password at first sign-in', async ({
     page,
     request,

@@ -52,7 +52,7 @@ test.describe('landing page', () => {
       'solution-targeting': '/dashboard/ads/create',
       'solution-analytics': '/dashboard/analytics',
       'solution-screens': '/dashboard/screens',
-      'solution-revenue': '/dashboard/billing/payouts',
+      'solution-revenue': '/dashboard/rate-card',
       'solution-updates': '/dashboard/ads',
       'solution-outlets': '/dashboard/onboarding/outlet',
     };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outletUsers } from '../src/db/schema.ts';
 import { bearer, createCompany, createOutlet, createUser, loginAs, signedIn } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
@@ -221,5 +222,70 @@ describe.each(databaseKinds)('users API on %s', (kind) => {
     expect((await call('POST', '/api/auth/verify', gone.token)).statusCode).toBe(401);
     expect((await call('GET', `/api/users/${gone.id}`, admin.token)).json().data.is_active).toBe(false);
     expect((await call('DELETE', `/api/users/${randomUUID()}`, admin.token)).statusCode).toBe(404);
+  });
+
+  it('a manager resets a password: a new temporary one, old sessions end, the sign-in lock lifts', async () => {
+    const forgetful = await createUser(t.db, { role: 'OUTLET_EMPLOYEE', name: 'Forgetful' });
+    await t.db.insert(outletUsers).values({ outletId, userId: forgetful.id });
+    const oldToken = await loginAs(t.app, forgetful);
+    // Locked out by wrong guesses.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: forgetful.email, password: 'wrong-guess' },
+        remoteAddress: `10.9.0.${attempt}`,
+      });
+    }
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: forgetful.email, password: forgetful.password },
+      remoteAddress: '10.9.1.1',
+    });
+    expect(locked.statusCode).toBe(429);
+
+    const reset = await call('POST', `/api/users/${forgetful.id}/reset-password`, outletAdmin.token);
+    expect(reset.statusCode).toBe(200);
+    const { user, temporary_password } = reset.json().data;
+    expect(temporary_password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(user).toMatchObject({ id: forgetful.id, must_change_password: true });
+    expect((await call('POST', '/api/auth/verify', oldToken)).statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: forgetful.email, password: temporary_password },
+      remoteAddress: '10.9.1.2',
+    });
+    expect(fresh.statusCode).toBe(200);
+    const gated = await call('GET', '/api/ads', fresh.json().data.token);
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: forgetful.email, password: forgetful.password },
+      remoteAddress: '10.9.1.3',
+    });
+    expect(oldPassword.statusCode).toBe(401);
+  });
+
+  it("password resets stay inside the caller's reach: not oneself, not another tenant, not an employee", async () => {
+    const elsewhere = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [otherOutletId] });
+    expect((await call('POST', `/api/users/${elsewhere.id}/reset-password`, outletAdmin.token)).statusCode).toBe(404);
+    expect((await call('POST', `/api/users/${elsewhere.id}/reset-password`, companyAdmin.token)).statusCode).toBe(404);
+    expect((await call('POST', `/api/users/${outletAdmin.id}/reset-password`, outletAdmin.token)).statusCode).toBe(403);
+    const employee = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletId] });
+    expect((await call('POST', `/api/users/${elsewhere.id}/reset-password`, employee.token)).statusCode).toBe(403);
+    expect((await call('POST', `/api/users/${randomUUID()}/reset-password`, admin.token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/users/not-a-uuid/reset-password', admin.token)).statusCode).toBe(400);
+    // Both halves of a user in two outlets belong to the admin who resets them.
+    const shared = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletId, otherOutletId] });
+    expect((await call('POST', `/api/users/${shared.id}/reset-password`, outletAdmin.token)).statusCode).toBe(403);
+    expect((await call('POST', `/api/users/${shared.id}/reset-password`, admin.token)).statusCode).toBe(200);
+    await call('DELETE', `/api/users/${elsewhere.id}`, admin.token);
+    const deactivated = await call('POST', `/api/users/${elsewhere.id}/reset-password`, admin.token);
+    expect(deactivated.statusCode).toBe(409);
+    expect(deactivated.json().message).toContain('deactivated');
   });
 });

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { createUser, deactivateUser, getUser, listUsers, updateUser } from './users.service.ts';
+import { createUser, deactivateUser, getUser, listUsers, resetUserPassword, updateUser } from './users.service.ts';
 
 const tags = ['users'];
 const security = [{ bearerAuth: [] }];
@@ -84,6 +84,23 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       data: await updateUser(app.db, await tenancyOf(request), request.scope, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/:id/reset-password',
+    {
+      preHandler: app.authorize('users', 'update'),
+      schema: {
+        tags,
+        security,
+        summary: 'Give a user a new temporary password (answered once); ends their sessions and lifts a sign-in lock',
+        params: idParamsSchema,
+        response: { 200: one(userCreatedSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await resetUserPassword(app.db, await tenancyOf(request), request.scope, request.params.id),
     }),
   );
 

@@ -3,7 +3,7 @@ import { COMPANY_ROLES, OUTLET_ROLES, type Role, toRole } from '@adloop/contract
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { companyUsers, outletUsers, users } from '../../db/schema.ts';
+import { companyUsers, loginFailures, outletUsers, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
@@ -232,4 +232,34 @@ export async function deactivateUser(db: Database, tenancy: Tenancy, scope: Scop
     await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
     await revokeSessions(tx, id);
   });
+}
+
+/**
+ * A manager resets a user's password (decision 008): a new temporary password, answered once;
+ * every session of theirs ends, the sign-in lock on their email lifts, and they choose their own
+ * password at the next sign-in. One's own password is changed in Settings instead.
+ */
+export async function resetUserPassword(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+): Promise<{ user: User; temporary_password: string }> {
+  const target = await findVisibleUser(db, tenancy, scope, id);
+  if (id === tenancy.userId) throw forbidden('Change your own password in Settings');
+  if (!target.isActive) throw conflict(`${target.name} is deactivated; reactivate them first`);
+  assertWhollyOwn(tenancy, scope, await currentMemberships(db, id));
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashSecret(temporaryPassword);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: true, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeSessions(tx, id);
+    await tx.delete(loginFailures).where(eq(loginFailures.key, target.email.toLowerCase()));
+    return row!;
+  });
+  return { user: await recordOf(db, tenancy, scope, updated), temporary_password: temporaryPassword };
 }

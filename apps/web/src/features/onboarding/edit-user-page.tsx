@@ -1,15 +1,19 @@
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { format } from 'date-fns';
-import { ArrowLeftIcon, SearchXIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/onboarding/api/get-user';
+import { useResetUserPassword } from '@/features/onboarding/api/reset-user-password';
 import { useUpdateUser } from '@/features/onboarding/api/update-user';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserForm } from '@/features/onboarding/components/user-form';
@@ -35,6 +39,22 @@ function UserEditor({ user }: { user: User }) {
   const { user: me } = useAuth();
   const update = useUpdateUser();
   const commands = useUserCommands();
+  const resetPassword = useResetUserPassword();
+  const confirmReset = useConfirmDialog();
+  const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
+
+  const askReset = () =>
+    confirmReset.ask({
+      title: `Reset ${user.name}'s password?`,
+      description:
+        'They are signed out everywhere at once. You get a temporary password to share with them; they choose their own at the next sign-in.',
+      confirmLabel: 'Reset password',
+      destructive: true,
+      onConfirm: async () => {
+        const { temporary_password } = await resetPassword.mutateAsync(user.id);
+        setTemporaryPassword(temporary_password);
+      },
+    });
 
   const onSave = async (values: UserCreate) => {
     const changes = changesOf(user, values);
@@ -60,17 +80,35 @@ function UserEditor({ user }: { user: User }) {
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
             {user.id === me.id ? (
-              <p className="text-sm text-muted-foreground">You cannot deactivate your own account.</p>
+              <p className="text-sm text-muted-foreground">
+                You cannot deactivate your own account; change your password in Settings.
+              </p>
             ) : (
-              <Button type="button" variant="outline" onClick={() => commands.toggleActive(user)}>
-                {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
-                {user.is_active ? 'Deactivate' : 'Reactivate'}
-              </Button>
+              <>
+                <Button type="button" variant="outline" onClick={() => commands.toggleActive(user)}>
+                  {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
+                  {user.is_active ? 'Deactivate' : 'Reactivate'}
+                </Button>
+                {user.is_active ? (
+                  <Button type="button" variant="outline" onClick={askReset}>
+                    <KeyRoundIcon aria-hidden="true" />
+                    Reset password
+                  </Button>
+                ) : null}
+              </>
             )}
           </CardContent>
         </Card>
       </div>
       {commands.confirmDialog}
+      {confirmReset.dialog}
+      <SecretRevealDialog
+        secret={temporaryPassword}
+        title={`Temporary password for ${user.name}`}
+        description={`Share it with ${user.email} privately. They sign in at /login and must choose their own password right away.`}
+        secretLabel="Temporary password"
+        onDone={() => setTemporaryPassword(null)}
+      />
     </div>
   );
 }

@@ -26,15 +26,15 @@ const solutions: Solution[] = [
     href: '/dashboard/screens',
     title: 'Multi-screen management',
     description:
-      'Add, rename and reset screens from one dashboard, and see which are online right now from their activity.',
+      'Add, rename and reset screens from one dashboard, see which are online right now, and take over chosen screens with an urgent message in one step.',
     Icon: MonitorPlay,
   },
   {
     id: 'solution-revenue',
-    href: '/dashboard/billing/payouts',
+    href: '/dashboard/rate-card',
     title: 'Revenue optimisation',
     description:
-      'Dynamic pricing for busy hours, A/B testing of creatives and commission tracking on every transaction and payout.',
+      'A rate card by venue tier with peak-hour multipliers, A/B testing of creatives with tracked QR codes, and commission tracking on every payout.',
     Icon: TrendingUp,
   },
   {
