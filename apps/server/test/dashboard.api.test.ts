@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenActivity, screens } from '../src/db/schema.ts';
+import { playbackLogs, screenActivity, screens } from '../src/db/schema.ts';
 import {
   bearer,
   createAd,
@@ -33,7 +34,8 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
     await createScreen(t.db, outletId, { screenCode: 'CAFE-OFF' });
     await createScreen(t.db, otherOutlet.id, { screenCode: 'ELSEWHERE' });
     await t.db.update(screens).set({ isOnline: true, lastSeenAt: new Date() }).where(eq(screens.id, online.id));
-    await createPlay(t.db, live, online);
+    // The outlet is in Asia/Kolkata (the default): "today" is the screen's own date there.
+    await createPlay(t.db, live, online, 'Asia/Kolkata');
     await t.db.insert(screenActivity).values({
       screenId: online.id,
       outletId,
@@ -114,5 +116,31 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
     expect(data.offline_screens).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("plays_today counts each screen's own today in its outlet's time zone, not UTC's", async () => {
+    // Kiritimati is UTC+14 all year: its day and UTC's overlap for only 10 hours, so one of the
+    // two plays below falls on the other side of UTC's midnight at any hour this test runs.
+    const outlet = await createOutlet(t.db, { timezone: 'Pacific/Kiritimati' });
+    const screen = await createScreen(t.db, outlet.id);
+    const ad = await createAd(t.db, companyId, { status: 'ACTIVE' });
+    const today = new Date().toLocaleString('sv-SE', { timeZone: 'Pacific/Kiritimati' }).slice(0, 10);
+    const localMidnight = Date.parse(`${today}T00:00:00+14:00`);
+    const play = (at: number) => {
+      const local = new Date(at).toLocaleString('sv-SE', { timeZone: 'Pacific/Kiritimati' });
+      return {
+        id: randomUUID(),
+        adId: ad.id,
+        screenId: screen.id,
+        companyId: ad.companyId,
+        outletId: outlet.id,
+        playedAt: new Date(at),
+        playDate: local.slice(0, 10),
+        playTime: local.slice(11, 19),
+      };
+    };
+    await t.db.insert(playbackLogs).values([play(localMidnight + 60_000), play(localMidnight - 60_000)]);
+    const manager = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
+    expect((await summary(manager.token)).counts.plays_today).toBe(1);
   });
 });

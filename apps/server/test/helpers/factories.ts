@@ -154,8 +154,12 @@ export async function createPlay(
   db: Database,
   ad: { id: string; companyId: string },
   screen: { id: string; outletId: string },
+  /** The screen's clock: its date and time of the play are read in this zone (UTC by default). */
+  timeZone = 'UTC',
 ) {
   const playedAt = new Date();
+  // sv-SE formats as "YYYY-MM-DD HH:MM:SS".
+  const local = playedAt.toLocaleString('sv-SE', { timeZone, hour12: false });
   await db.insert(playbackLogs).values({
     id: randomUUID(),
     adId: ad.id,
@@ -163,7 +167,7 @@ export async function createPlay(
     companyId: ad.companyId,
     outletId: screen.outletId,
     playedAt,
-    playDate: playedAt.toISOString().slice(0, 10),
-    playTime: playedAt.toISOString().slice(11, 19),
+    playDate: local.slice(0, 10),
+    playTime: local.slice(11, 19),
   });
 }

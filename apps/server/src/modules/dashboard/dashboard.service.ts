@@ -40,12 +40,15 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
       .then(total);
   const countScreens = (where: SQL | undefined) => db.select({ value: count() }).from(screens).where(where).then(total);
   const pending = and(visibleAds(tenancy, reviewScope), eq(ads.status, 'PENDING_REVIEW'));
-  const playsSinceMidnight = and(
+  // "Today" is each screen's own date in its outlet's time zone (play_date is the screen's
+  // clock); the bound on played_at lets the index find the last two days' plays first.
+  const playsToday = and(
     visiblePlays(tenancy, scope('playbackLogs')),
-    gte(playbackLogs.playedAt, sql`current_date`),
+    gte(playbackLogs.playedAt, sql`now() - interval '2 days'`),
+    sql`${playbackLogs.playDate} = (now() at time zone ${outlets.timezone})::date`,
   );
 
-  const [adCount, pendingCount, screenCount, onlineCount, outletCount, companyCount, userCount, playsToday] =
+  const [adCount, pendingCount, screenCount, onlineCount, outletCount, companyCount, userCount, playCount] =
     await Promise.all([
       when(adScope, () => countAds(visibleAds(tenancy, adScope))),
       when(reviewScope, () => countAds(pending)),
@@ -72,7 +75,8 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
         db
           .select({ value: sql<number>`coalesce(sum(${playbackLogs.playCount}), 0)::int` })
           .from(playbackLogs)
-          .where(playsSinceMidnight)
+          .innerJoin(outlets, eq(outlets.id, playbackLogs.outletId))
+          .where(playsToday)
           .then(total),
       ),
     ]);
@@ -117,7 +121,7 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
       outlets: outletCount,
       companies: companyCount,
       users: userCount,
-      plays_today: playsToday,
+      plays_today: playCount,
     },
     offline_screens: offline.map(({ screen, outletName }) => ({
       id: screen.id,
