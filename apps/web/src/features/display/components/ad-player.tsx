@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { AdStage } from '@/features/display/components/ad-stage';
 import { PlayerCaption } from '@/features/display/components/player-caption';
 import { PlayerControls } from '@/features/display/components/player-controls';
+import { VariantQrCode } from '@/features/display/components/variant-qr-code';
 import { useAdLoop } from '@/features/display/hooks/use-ad-loop';
 import { useFullscreen } from '@/features/display/hooks/use-fullscreen';
+import { useVariantCreatives } from '@/features/display/hooks/use-variant-creatives';
 import { useIdle } from '@/hooks/use-idle';
 import { cn } from '@/lib/utils';
 
@@ -21,7 +23,9 @@ type AdPlayerProps = {
 
 /** The ad loop on screen with its overlay (spec §2, §4). */
 export function AdPlayer({ ads, session, logPlay, onExit }: AdPlayerProps) {
-  const { loop, index, current, upcoming, played, skip } = useAdLoop(ads);
+  const { loop, index, current: currentAd, upcoming: upcomingAd, played, skip } = useAdLoop(ads);
+  // A/B variants (decision 034): each turn of an ad shows its next variant by weight.
+  const { current, upcoming } = useVariantCreatives(currentAd, upcomingAd, loop.play - loop.repeat);
   const [muted, setMuted] = useState(true);
   const [failedPlay, setFailedPlay] = useState<number | null>(null);
   const idle = useIdle(DISPLAY_IDLE_MS);
@@ -60,6 +64,9 @@ export function AdPlayer({ ads, session, logPlay, onExit }: AdPlayerProps) {
         fullscreen={{ ...fullscreen, toggle: () => void fullscreen.toggle() }}
         onSkip={skip}
       />
+      {current.variant?.link ? (
+        <VariantQrCode code={current.variant.link.code} screenCode={session.screen_code} dimmed={idle} />
+      ) : null}
       <PlayerCaption
         position={index + 1}
         total={ads.length}

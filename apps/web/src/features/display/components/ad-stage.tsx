@@ -10,9 +10,9 @@ type StageProps = Pick<AdMediaProps, 'play' | 'muted' | 'onPlayed' | 'onFailed'>
   upcoming: ScreenAd;
 };
 
-/** One element per ad and version: an edited ad loads its new media in a new element. */
+/** One element per ad, version and media: an edited ad, or its next A/B variant, loads in a new element. */
 function layerKey(ad: ScreenAd): string {
-  return `${ad.id}:${ad.version}`;
+  return `${ad.id}:${ad.version}:${ad.media_url}`;
 }
 
 /**

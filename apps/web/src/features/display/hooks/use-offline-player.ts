@@ -19,7 +19,8 @@ export function useOfflinePlayer(ads: readonly ScreenAd[] | null, reloadAds: () 
     return () => navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
   }, []);
 
-  const mediaUrls = ads?.map((ad) => ad.media_url).join('\n') ?? '';
+  const mediaUrls =
+    ads?.flatMap((ad) => [ad.media_url, ...(ad.variants ?? []).map((variant) => variant.media_url)]).join('\n') ?? '';
 
   useEffect(() => {
     if (!mediaUrls) return;

@@ -13,7 +13,7 @@ export function imageDurationSeconds(ad: Pick<ScreenAd, 'duration_seconds'>): nu
  * so that however often the entry is sent, the server counts it once.
  */
 export function createPlayEntry(
-  ad: ScreenAd,
+  ad: ScreenAd & { variant?: { id: string } },
   session: ScreenSession,
   playedAt: Date,
   durationSeconds: number,
@@ -28,6 +28,7 @@ export function createPlayEntry(
     play_time: localTime(playedAt),
     play_count: 1,
     played_at: playedAt.toISOString(),
+    ...(ad.variant ? { variant_id: ad.variant.id } : {}),
     additional_info: {
       ad_title: ad.title,
       ad_duration: Math.round(durationSeconds * 100) / 100,
