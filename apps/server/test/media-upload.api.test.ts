@@ -183,4 +183,17 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
     const response = await t.app.inject({ method: 'GET', url: '/media/.incoming/anything' });
     expect(response.statusCode).toBe(404);
   });
+
+  it('limits uploads per user to 60 a minute (429 naming the wait); other users are unaffected', async () => {
+    const busy = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    const png = tinyPng();
+    const codes: number[] = [];
+    for (let n = 0; n < 60; n += 1) codes.push((await upload(png, 'a.png', 'image/png', busy)).statusCode);
+    expect(codes.every((code) => code === 201)).toBe(true);
+    const over = await upload(png, 'a.png', 'image/png', busy);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('try again in') });
+    const other = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    expect((await upload(png, 'a.png', 'image/png', other)).statusCode).toBe(201);
+  });
 });

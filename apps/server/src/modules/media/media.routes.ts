@@ -7,6 +7,9 @@ import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { receiveUpload, type UploadLimits } from './media-upload.ts';
 
+/** Uploads each staff user may start per minute (429 beyond). */
+export const UPLOADS_PER_MINUTE = 60;
+
 export interface MediaRouteOptions {
   mediaDir: string;
   limits: UploadLimits;
@@ -27,13 +30,21 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
   app.post(
     '/media',
     {
-      preHandler: app.authorize('ads', 'create'),
+      // Per signed-in user, after authorisation: a runaway script cannot fill the disk.
+      preHandler: [
+        ...app.authorize('ads', 'create'),
+        app.rateLimit({
+          max: UPLOADS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `upload:${request.staff?.user.id ?? request.ip}`,
+        }),
+      ],
       schema: {
         tags: ['ads'],
         summary: 'Upload an image or video for an ad; stored once under its content hash',
         description:
           'multipart/form-data with one field `file`. Type by magic bytes only: JPEG, PNG, WebP, GIF, MP4, WebM. ' +
-          'Images up to 20 MB, videos up to 200 MB (413 beyond).',
+          `Images up to 20 MB, videos up to 200 MB (413 beyond); ${UPLOADS_PER_MINUTE} uploads a minute per user (429 beyond).`,
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         response: { 201: one(mediaUploadSchema), ...errorResponses },
