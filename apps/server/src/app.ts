@@ -18,6 +18,8 @@ import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-
 import outletRoutes from './modules/outlets/outlets.routes.ts';
 import pincodeRoutes from './modules/pincodes/pincodes.routes.ts';
 import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
+import playPricingPlugin from './modules/pricing/play-pricing.ts';
+import rateCardRoutes from './modules/pricing/pricing.routes.ts';
 import screenActivityRoutes from './modules/screen-activity/screen-activity.routes.ts';
 import screenAuthRoutes from './modules/screens/screen-auth.routes.ts';
 import screenRoutes from './modules/screens/screens.routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(screenCachePlugin);
   await app.register(screenAuthPlugin);
+  await app.register(playPricingPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenPayoutRoutes, { prefix: '/api/screen-payout' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(linkRoutes, { prefix: '/r' });
+  await app.register(rateCardRoutes, { prefix: '/api/rate-cards' });
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });

@@ -173,12 +173,13 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
   });
 
   describe('screen payouts', () => {
-    const october = { period_start: '2026-10-01', period_end: '2026-10-31', rate_minor: 150 };
+    const october = { period_start: '2026-10-01', period_end: '2026-10-31' };
 
-    it('proposes plays × rate − commission per screen, with the working and the rounding rule', async () => {
+    // The plays are at a STANDARD outlet, outside any peak, on the launch rate card: 150 paise each.
+    it('proposes the plays’ rate-card prices − commission per screen, with the working and the rounding rule', async () => {
       const response = await call(
         'GET',
-        `/api/screen-payout/proposal?outlet_id=${ids.outlet}&period_start=2026-10-01&period_end=2026-10-31&rate_minor=150`,
+        `/api/screen-payout/proposal?outlet_id=${ids.outlet}&period_start=2026-10-01&period_end=2026-10-31`,
         admin,
       );
       expect(response.statusCode).toBe(200);
@@ -202,6 +203,24 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
       });
       expect(total_minor).toBe(157_335 + 892);
       expect(rounding).toContain('half up');
+      expect(rounding).toContain('rate card');
+    });
+
+    it('takes no rate: the rate card prices every play, so a rate in the request is a 400 naming it', async () => {
+      const proposal = await call(
+        'GET',
+        `/api/screen-payout/proposal?outlet_id=${ids.outlet}&period_start=2026-10-01&period_end=2026-10-31&rate_minor=150`,
+        admin,
+      );
+      expect(proposal.statusCode).toBe(400);
+      expect(JSON.stringify(proposal.json())).toContain('rate_minor');
+      const created = await call('POST', '/api/screen-payout', admin, {
+        outlet_id: ids.outlet,
+        ...october,
+        rate_minor: 1,
+      });
+      expect(created.statusCode).toBe(400);
+      expect(JSON.stringify(created.json())).toContain('rate_minor');
     });
 
     it('records a payout per screen, then refuses the same or an overlapping period', async () => {
@@ -224,12 +243,11 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
         screen_id: ids.screenB,
         period_start: '2026-10-31',
         period_end: '2026-11-05',
-        rate_minor: 150,
       });
       expect(overlap.statusCode).toBe(409);
       const proposal = await call(
         'GET',
-        `/api/screen-payout/proposal?screen_id=${ids.screenA}&period_start=2026-10-01&period_end=2026-10-31&rate_minor=150`,
+        `/api/screen-payout/proposal?screen_id=${ids.screenA}&period_start=2026-10-01&period_end=2026-10-31`,
         admin,
       );
       expect(proposal.json().data.lines[0].already_paid).toBe(true);
@@ -238,7 +256,6 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
         screen_id: ids.screenA,
         period_start: '2026-11-01',
         period_end: '2026-11-30',
-        rate_minor: 150,
       });
       expect(november.statusCode).toBe(201);
       expect(november.json().data[0]).toMatchObject({
@@ -254,7 +271,6 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
         screen_id: ids.screenB,
         period_start: '2027-01-01',
         period_end: '2027-01-31',
-        rate_minor: 150,
       });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toContain('no plays');
@@ -262,7 +278,6 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
         screen_id: ids.screenB,
         period_start: '2027-01-31',
         period_end: '2027-01-01',
-        rate_minor: 150,
       });
       expect(reversed.statusCode).toBe(400);
       expect(reversed.json().message).toContain('period_end');

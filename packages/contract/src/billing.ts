@@ -83,7 +83,10 @@ export const adTransactionTotalsQuerySchema = z
 
 export const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
 
-/** What an outlet earns for a screen over a period, base path /api/screen-payout. */
+/**
+ * What an outlet earns for a screen over a period, base path /api/screen-payout. `rate_minor` is
+ * the average price of a play over the period (decision 033); the gross is the plays' own prices.
+ */
 export const screenPayoutSchema = z.object({
   id: z.string(),
   screen: z.object({ id: z.string(), screen_code: z.string() }),
@@ -114,7 +117,6 @@ export const screenPayoutCreateSchema = z
     outlet_id: z.uuid().optional(),
     period_start: dateString,
     period_end: dateString,
-    rate_minor: z.number().int('Rate must be whole paise').min(0).max(1_000_000),
     currency: currencySchema.default(DEFAULT_CURRENCY),
     reference: z.string().trim().max(120).nullable().optional(),
   })
@@ -135,11 +137,14 @@ export const screenPayoutProposalQuerySchema = z
     outlet_id: z.uuid().optional(),
     period_start: dateString,
     period_end: dateString,
-    rate_minor: z.coerce.number().int().min(0).max(1_000_000),
   })
   .strict();
 
-/** One line of a proposal: plays × rate = gross; gross × commission = commission; the rest is paid. */
+/**
+ * One line of a proposal: gross = the sum of the plays' prices by the rate card (decision 033);
+ * gross × commission = commission; the rest is paid. `rate_minor` is the average price of a play
+ * (gross / plays, rounded half up), shown for reference only.
+ */
 export const payoutLineSchema = z.object({
   screen_id: z.string(),
   screen_code: z.string(),
@@ -178,3 +183,51 @@ export const screenPayoutListQuerySchema = z
     status: z.enum(PAYOUT_STATUSES).optional(),
   })
   .strict();
+
+/**
+ * What advertisers' plays cost at the rate card over a period (dates inclusive, the screens'
+ * own dates), beside what they paid (completed transactions in the period) — base path
+ * /api/ad-transaction/spend (decision 033).
+ */
+export const spendQuerySchema = z
+  .object({ company_id: z.uuid().optional(), from: dateString, to: dateString })
+  .strict()
+  .refine((value) => value.to >= value.from, { message: 'The period must end on or after its start', path: ['to'] })
+  .refine((value) => Date.parse(value.to) - Date.parse(value.from) <= 366 * 86_400_000, {
+    message: 'The period spans at most 367 days',
+    path: ['to'],
+  });
+export type SpendQuery = z.infer<typeof spendQuerySchema>;
+
+export const adSpendSchema = z.object({
+  ad_id: z.string(),
+  title: z.string(),
+  plays: z.number().int(),
+  spend_minor: z.number().int(),
+});
+export const companySpendSchema = z.object({
+  company_id: z.string(),
+  company_name: z.string(),
+  plays: z.number().int(),
+  spend_minor: z.number().int(),
+  paid_minor: z.number().int(),
+  /** spend − paid: positive is owed by the advertiser, negative is credit. */
+  balance_minor: z.number().int(),
+  ads: z.array(adSpendSchema),
+});
+export const spendSchema = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    currency: z.string(),
+    companies: z.array(companySpendSchema),
+    totals: z.object({
+      plays: z.number().int(),
+      spend_minor: z.number().int(),
+      paid_minor: z.number().int(),
+      balance_minor: z.number().int(),
+    }),
+  }),
+});
+export type Spend = z.infer<typeof spendSchema>['data'];
+export type CompanySpend = z.infer<typeof companySpendSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSchema, listQueryBase, optionalText, tagsSchema } from './common.ts';
+import { OUTLET_TIERS } from './constants.ts';
 
 function isTimeZone(value: string): boolean {
   try {
@@ -21,6 +22,8 @@ export const outletSchema = z.object({
   timezone: z.string(),
   tags: z.array(z.string()),
   commission_bps: z.number().int(),
+  /** Pricing tier: the rate card prices its plays by it (decision 033). */
+  tier: z.enum(OUTLET_TIERS),
   is_active: z.boolean(),
   screens_count: z.number().int(),
   created_at: z.string(),
@@ -48,6 +51,7 @@ export const outletCreateSchema = z
       .min(0, 'Commission cannot be negative')
       .max(10000, 'Commission is at most 100 %')
       .optional(),
+    tier: z.enum(OUTLET_TIERS, 'Tier must be STANDARD, PREMIUM or FLAGSHIP').optional(),
   })
   .strict();
 export type OutletCreate = z.infer<typeof outletCreateSchema>;
@@ -56,5 +60,10 @@ export const outletUpdateSchema = outletCreateSchema.partial().extend({ is_activ
 export type OutletUpdate = z.infer<typeof outletUpdateSchema>;
 
 export const outletListQuerySchema = z
-  .object({ ...listQueryBase, tag: z.string().trim().max(32).optional(), pincode: z.string().max(6).optional() })
+  .object({
+    ...listQueryBase,
+    tag: z.string().trim().max(32).optional(),
+    pincode: z.string().max(6).optional(),
+    tier: z.enum(OUTLET_TIERS, 'Tier must be STANDARD, PREMIUM or FLAGSHIP').optional(),
+  })
   .strict();

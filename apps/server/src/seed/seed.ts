@@ -3,7 +3,19 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ads, companies, companyUsers, outlets, outletUsers, pincodes, screens, users } from '../db/schema.ts';
+import {
+  ads,
+  companies,
+  companyUsers,
+  outlets,
+  outletUsers,
+  pincodes,
+  rateCardDayparts,
+  rateCards,
+  rateCardTiers,
+  screens,
+  users,
+} from '../db/schema.ts';
 import { recordAdVersion } from '../modules/ads/ad-version-log.ts';
 import { hashSecret } from '../modules/auth/passwords.ts';
 import { storeMedia } from '../modules/media/media.storage.ts';
@@ -82,6 +94,7 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
         pincode: '560038',
         tags: ['cafe', 'bengaluru'],
         commissionBps: 1500,
+        tier: 'PREMIUM',
       })
       .returning();
     if (!company || !outlet) throw new Error('demo seed inserted no company or outlet');
@@ -107,6 +120,21 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
       ])
       .returning();
     for (const ad of demoAds) await recordAdVersion(tx, ad, 'created', null);
+    // Peak hours from the first start, so the demo's plays show dynamic prices (decision 033).
+    // Nothing has played yet, so no lead time is needed for this one.
+    const [card] = await tx
+      .insert(rateCards)
+      .values({ effectiveFrom: sql`now()`, note: 'Demo peak hours: lunch and evening' })
+      .returning({ id: rateCards.id });
+    await tx.insert(rateCardTiers).values([
+      { rateCardId: card!.id, tier: 'STANDARD', rateMinor: 150 },
+      { rateCardId: card!.id, tier: 'PREMIUM', rateMinor: 225 },
+      { rateCardId: card!.id, tier: 'FLAGSHIP', rateMinor: 300 },
+    ]);
+    await tx.insert(rateCardDayparts).values([
+      { rateCardId: card!.id, name: 'Lunch', startTime: '12:00', endTime: '14:00', multiplierBps: 12_500 },
+      { rateCardId: card!.id, name: 'Evening', startTime: '18:00', endTime: '22:00', multiplierBps: 15_000 },
+    ]);
     const staff = await tx
       .insert(users)
       .values(

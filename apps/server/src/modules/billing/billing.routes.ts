@@ -11,6 +11,8 @@ import {
   screenPayoutProposalQuerySchema,
   screenPayoutProposalSchema,
   screenPayoutSchema,
+  spendQuerySchema,
+  spendSchema,
 } from '@adloop/contract/billing';
 import { idParamsSchema, listOf, one } from '@adloop/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +28,7 @@ import {
   updateTransaction,
 } from './ad-transactions.service.ts';
 import { createPayouts, getPayouts, listPayouts, markPaid, proposePayout } from './screen-payouts.service.ts';
+import { spendSummary } from './spend.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -63,6 +66,22 @@ export async function adTransactionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       data: await transactionTotals(app.db, await tenancyOf(request), request.scope, request.query),
+    }),
+  );
+  app.get(
+    '/spend',
+    {
+      preHandler: app.authorize('adTransactions', 'read'),
+      schema: {
+        tags,
+        summary: "What companies' plays cost at the rate card over a period, per ad, beside what they paid",
+        security,
+        querystring: spendQuerySchema,
+        response: { 200: spendSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await spendSummary(app.db, await tenancyOf(request), request.scope, request.query),
     }),
   );
   app.get(

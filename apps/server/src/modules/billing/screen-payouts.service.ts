@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
-import { payoutWorking, ROUNDING_RULE } from './payout-math.ts';
+import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
 
 function visibleTo(
   tenancy: Tenancy,
@@ -21,7 +21,6 @@ interface Target {
   outlet_id?: string;
   period_start: string;
   period_end: string;
-  rate_minor: number;
 }
 
 /** The screens a payout covers: the one named, or every screen of the outlet named. */
@@ -56,13 +55,21 @@ async function screensOf(db: Database, tenancy: Tenancy, scope: Scope, target: T
   return rows;
 }
 
-/** Proposes the payout of each screen: its plays in the period (from the rollups) × rate − commission. */
+/**
+ * Proposes the payout of each screen: the prices of its plays in the period (summed in the
+ * rollups, each play priced by the rate card in force when it played, decision 033) − commission.
+ */
 export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope, target: Target) {
   const covered = await screensOf(db, tenancy, scope, target);
   const ids = covered.map((screen) => screen.screenId);
   const [plays, paid] = await Promise.all([
     db
-      .select({ screenId: playRollupsDaily.screenId, plays: sql<number>`sum(${playRollupsDaily.plays})::int` })
+      .select({
+        screenId: playRollupsDaily.screenId,
+        plays: sql<number>`sum(${playRollupsDaily.plays})::int`,
+        // bigint sums arrive as text; a screen's gross stays far below 2^53 paise.
+        grossMinor: sql<string>`sum(${playRollupsDaily.amountMinor})::text`,
+      })
       .from(playRollupsDaily)
       .where(
         and(
@@ -74,10 +81,12 @@ export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope
       .groupBy(playRollupsDaily.screenId),
     overlapping(db, ids, target.period_start, target.period_end),
   ]);
-  const playsOf = new Map(plays.map((row) => [row.screenId, row.plays]));
+  const playsOf = new Map(plays.map((row) => [row.screenId, row]));
   const paidScreens = new Set(paid.map((row) => row.screenId));
   const lines = covered.map((screen) => {
-    const screenPlays = playsOf.get(screen.screenId) ?? 0;
+    const played = playsOf.get(screen.screenId);
+    const screenPlays = played?.plays ?? 0;
+    const gross = Number(played?.grossMinor ?? 0);
     return {
       screen_id: screen.screenId,
       screen_code: screen.screenCode,
@@ -85,10 +94,10 @@ export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope
       outlet_name: screen.outletName,
       outlet_code: screen.outletCode,
       plays: screenPlays,
-      rate_minor: target.rate_minor,
+      rate_minor: averagePrice(gross, screenPlays),
       commission_bps: screen.commissionBps,
       already_paid: paidScreens.has(screen.screenId),
-      ...payoutWorking(screenPlays, target.rate_minor, screen.commissionBps),
+      ...payoutWorking(gross, screen.commissionBps),
     };
   });
   // Lines already paid are shown (flagged) but never counted again.

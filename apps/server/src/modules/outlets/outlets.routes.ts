@@ -67,7 +67,7 @@ export default async function outletRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Edit an outlet; code, commission and activation are a global admin's",
+        summary: "Edit an outlet; code, commission, tier and activation are a global admin's",
         params: idParamsSchema,
         body: outletUpdateSchema,
         response: { 200: one(outletSchema), ...errorResponses },
@@ -82,6 +82,7 @@ export default async function outletRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body,
       );
+      if (request.body.tier !== undefined) app.pricing.forgetOutlet(outlet.id);
       // Their ad lists follow the outlet's targeting place now, not after the cache's TTL.
       for (const screenId of movedScreenIds)
         await app.events.publish({ type: 'screen.changed', screenId, reason: 'updated' });

@@ -24,6 +24,7 @@ function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: numb
     timezone: outlet.timezone,
     tags: outlet.tags,
     commission_bps: outlet.commissionBps,
+    tier: outlet.tier,
     is_active: outlet.isActive,
     screens_count: row.screensCount,
     created_at: outlet.createdAt.toISOString(),
@@ -42,6 +43,7 @@ const SORTABLE = {
   outlet_code: outlets.outletCode,
   city: outlets.city,
   commission_bps: outlets.commissionBps,
+  tier: outlets.tier,
   created_at: outlets.createdAt,
   updated_at: outlets.updatedAt,
 };
@@ -50,13 +52,14 @@ export async function listOutlets(
   db: Database,
   tenancy: Tenancy,
   scope: Scope,
-  query: ListQuery & { tag?: string; pincode?: string },
+  query: ListQuery & { tag?: string; pincode?: string; tier?: Outlet['tier'] },
 ): Promise<Page<Outlet>> {
   const where = and(
     visibleOutlets(tenancy, scope),
     searchOf(query.q, [outlets.name, outlets.outletCode, outlets.city, outlets.address]),
     query.tag ? arrayContains(outlets.tags, [query.tag.toLowerCase()]) : undefined,
     query.pincode ? eq(outlets.pincode, query.pincode) : undefined,
+    query.tier ? eq(outlets.tier, query.tier) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -104,6 +107,7 @@ export async function createOutlet(db: Database, input: OutletCreate): Promise<O
         timezone: input.timezone,
         tags: input.tags,
         commissionBps: input.commission_bps,
+        tier: input.tier,
       })
       .returning({ id: outlets.id });
     return await findOutlet(db, eq(outlets.id, row!.id));
@@ -113,8 +117,11 @@ export async function createOutlet(db: Database, input: OutletCreate): Promise<O
   }
 }
 
-/** Terms of the outlet's contract with the platform: only a global admin changes them. */
-const ADMIN_ONLY_FIELDS = ['outlet_code', 'commission_bps', 'is_active'] as const;
+/**
+ * Terms of the outlet's contract with the platform: only a global admin changes them. The tier
+ * sets what its plays cost (decision 033) and prices only plays ingested after the change.
+ */
+const ADMIN_ONLY_FIELDS = ['outlet_code', 'commission_bps', 'tier', 'is_active'] as const;
 
 export async function updateOutlet(
   db: Database,
@@ -139,6 +146,7 @@ export async function updateOutlet(
         timezone: change.timezone,
         tags: change.tags,
         commissionBps: change.commission_bps,
+        tier: change.tier,
         isActive: change.is_active,
         updatedAt: sql`now()`,
       })

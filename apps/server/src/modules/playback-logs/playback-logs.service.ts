@@ -1,3 +1,4 @@
+import { cardInForce, priceOfPlay } from '@adloop/contract/pricing';
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PlayPricing } from '../pricing/play-pricing.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 
 /** A play may be reported late (a screen offline for days); one stamped later than this is clamped. */
@@ -65,6 +67,7 @@ export async function ingestPlays(
   adCompanies: TtlCache<string, string>,
   screen: ScreenPrincipal,
   logs: PlaybackLogEntry[],
+  pricing: PlayPricing,
 ): Promise<IngestResult> {
   // A play cannot have happened after it arrived: a screen whose clock runs fast keeps its
   // plays (never lost), stamped with the arrival instant; its own date and time stay as reported.
@@ -72,9 +75,11 @@ export async function ingestPlays(
   const arrivedAt = new Date().toISOString();
   const playedAt = (log: PlaybackLogEntry) => (Date.parse(log.played_at) > latest ? arrivedAt : log.played_at);
 
-  const [companyOfAd, adOfVariant] = await Promise.all([
+  const [companyOfAd, adOfVariant, cards, tier] = await Promise.all([
     companiesOfAds(db, adCompanies, logs),
     adsOfVariants(db, logs),
+    pricing.allCards(),
+    pricing.tierOf(screen.outletId),
   ]);
 
   const refused: ErrorDetail[] = [];
@@ -101,8 +106,14 @@ export async function ingestPlays(
   // One array per column through unnest: the batch is 11 parameters, not 11 per play, which
   // PostgreSQL plans and binds far faster than a many-row VALUES list.
   const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
-  // Priced by the rate card in force at each play's instant (decision 033). TODO(pricing): rate card.
-  const priceOf = (_log: PlaybackLogEntry) => 0;
+  // Priced by the rate card in force at each play's instant (never later than its arrival, so a
+  // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and the
+  // daypart of the screen's own date and time (decision 033). Cards and tier come from memory.
+  const arrivedMs = Date.parse(arrivedAt);
+  const priceOf = (log: PlaybackLogEntry) => {
+    const card = cardInForce(cards, Math.min(Date.parse(playedAt(log)), arrivedMs));
+    return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
+  };
   // The daily rollups grow in the same statement, by exactly the plays that were new, so it
   // can never disagree with the logs (a retried batch adds nothing to either).
   const result = await db.execute<{ id: string }>(sql`

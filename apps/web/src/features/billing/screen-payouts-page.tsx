@@ -59,12 +59,12 @@ export function ScreenPayoutsPage() {
     },
     {
       id: 'working',
-      header: 'Plays × rate',
+      header: 'Plays at rate card',
       className: 'whitespace-nowrap',
       cell: (payout) => (
         <div className="tabular-nums">
           <span className="block">
-            {payout.plays.toLocaleString('en-IN')} × {formatMoney(payout.rate_minor, payout.currency)}
+            {payout.plays.toLocaleString('en-IN')} plays · avg {formatMoney(payout.rate_minor, payout.currency)}
           </span>
           <span className="block text-xs text-muted-foreground">
             {formatMoney(payout.gross_minor, payout.currency)} − {formatBasisPoints(payout.commission_bps)} (

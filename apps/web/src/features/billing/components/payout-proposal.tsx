@@ -6,16 +6,17 @@ import { cn } from '@/lib/utils';
 
 type Line = ScreenPayoutProposal['lines'][number];
 
-/** "1,234 plays × ₹1.50 = ₹1,851.00; − 15 % commission (₹277.65) = ₹1,573.35" */
+/** "1,234 plays on the rate card = ₹1,851.00 (avg ₹1.50 a play); − 15 % commission (₹277.65) = ₹1,573.35" */
 export function workingOf(line: Line, currency: string): string {
   const money = (minor: number) => formatMoney(minor, currency);
   const plays = `${line.plays.toLocaleString('en-IN')} ${line.plays === 1 ? 'play' : 'plays'}`;
-  return `${plays} × ${money(line.rate_minor)} = ${money(line.gross_minor)}; − ${formatBasisPoints(line.commission_bps)} commission (${money(line.commission_minor)}) = ${money(line.amount_minor)}`;
+  const average = line.plays > 0 ? ` (avg ${money(line.rate_minor)} a play)` : '';
+  return `${plays} on the rate card = ${money(line.gross_minor)}${average}; − ${formatBasisPoints(line.commission_bps)} commission (${money(line.commission_minor)}) = ${money(line.amount_minor)}`;
 }
 
 type PayoutProposalProps = {
   proposal: ScreenPayoutProposal | undefined;
-  /** Nothing to propose yet: the form lacks a screen or outlet, a period or a rate. */
+  /** Nothing to propose yet: the form lacks a screen or outlet or a period. */
   waiting: boolean;
   loading: boolean;
   refreshing: boolean;
@@ -34,7 +35,7 @@ export function PayoutProposal({ proposal, waiting, loading, refreshing }: Payou
       </div>
       {waiting ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          Choose a screen or outlet, a period and a rate: the payout is worked out from the plays as you go.
+          Choose a screen or outlet and a period: the payout is worked out from the plays' rate-card prices as you go.
         </p>
       ) : loading || !proposal ? (
         <div className="grid gap-2" aria-hidden="true">

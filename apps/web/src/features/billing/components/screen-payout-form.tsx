@@ -13,7 +13,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { type PayoutProposalQuery, usePayoutProposal } from '@/features/billing/api/get-payout-proposal';
-import { MoneyInput } from '@/features/billing/components/money-input';
 import { PayoutProposal } from '@/features/billing/components/payout-proposal';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -22,10 +21,8 @@ import { ApiError } from '@/lib/http';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
-/** Paise per play until rate cards exist: ₹1.50. */
-export const DEFAULT_RATE_MINOR = 150;
 const PROPOSAL_DEBOUNCE_MS = 350;
-const FIELDS = ['screen_id', 'outlet_id', 'period_start', 'period_end', 'rate_minor', 'currency', 'reference'] as const;
+const FIELDS = ['screen_id', 'outlet_id', 'period_start', 'period_end', 'currency', 'reference'] as const;
 
 type Target = 'screen' | 'outlet';
 
@@ -59,7 +56,7 @@ function TargetChoice({ value, onChange }: { value: Target; onChange: (target: T
 
 type ScreenPayoutFormProps = { onSave: (values: ScreenPayoutCreate) => Promise<unknown> };
 
-/** A payout over a period: plays × rate, less the outlet's commission, proposed live with its working. */
+/** A payout over a period: the plays' prices on the rate card, less the outlet's commission, proposed live. */
 export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
   const [target, setTarget] = useState<Target>('outlet');
   const [outletSearch, setOutletSearch] = useState('');
@@ -76,14 +73,13 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
       outlet_id: '',
       period_start: lastMonth.from,
       period_end: lastMonth.to,
-      rate_minor: DEFAULT_RATE_MINOR,
       currency: 'INR',
       reference: '',
     },
   });
-  const [screenId, outletId, periodStart, periodEnd, rateMinor] = useWatch({
+  const [screenId, outletId, periodStart, periodEnd] = useWatch({
     control: form.control,
-    name: ['screen_id', 'outlet_id', 'period_start', 'period_end', 'rate_minor'],
+    name: ['screen_id', 'outlet_id', 'period_start', 'period_end'],
   });
   const outlets = useOutletOptions(outletSearch, true);
   const soleOutlet = outletSearch === '' && outlets.data?.length === 1 ? outlets.data[0]?.id : undefined;
@@ -95,12 +91,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
   const screens = useScreenOptions(screenSearch, undefined, target === 'screen');
 
   const chosenId = target === 'screen' ? screenId : outletId;
-  const ready =
-    Boolean(chosenId) &&
-    isRange({ from: periodStart, to: periodEnd }) &&
-    typeof rateMinor === 'number' &&
-    Number.isInteger(rateMinor) &&
-    rateMinor >= 0;
+  const ready = Boolean(chosenId) && isRange({ from: periodStart, to: periodEnd });
   const currentQuery = useMemo<PayoutProposalQuery | null>(
     () =>
       ready
@@ -108,10 +99,9 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
             ...(target === 'screen' ? { screen_id: chosenId } : { outlet_id: chosenId }),
             period_start: periodStart,
             period_end: periodEnd,
-            rate_minor: rateMinor,
           }
         : null,
-    [ready, target, chosenId, periodStart, periodEnd, rateMinor],
+    [ready, target, chosenId, periodStart, periodEnd],
   );
   const proposalQuery = useDebouncedValue(currentQuery, PROPOSAL_DEBOUNCE_MS);
   // While typing pauses are awaited, the proposal shown is for the previous values.
@@ -145,7 +135,13 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
         <Card>
           <CardHeader>
             <CardTitle>New screen payout</CardTitle>
-            <CardDescription>One payout is created per screen; a period can be paid only once.</CardDescription>
+            <CardDescription>
+              One payout per screen; a period can be paid only once. Each play earns its price on the{' '}
+              <Link to="/dashboard/rate-card" className="font-medium text-foreground underline underline-offset-4">
+                rate card
+              </Link>{' '}
+              in force when it played (outlet tier × peak hours).
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             <TargetChoice value={target} onChange={chooseTarget} />
@@ -231,27 +227,6 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               )}
             />
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="rate_minor"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Rate per play</FormLabel>
-                    <FormControl>
-                      <MoneyInput
-                        currency="INR"
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                      />
-                    </FormControl>
-                    <FormDescription>Default ₹1.50 a play.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
               <FormField
                 control={form.control}
                 name="reference"

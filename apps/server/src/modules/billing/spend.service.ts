@@ -1,0 +1,125 @@
+import type { CompanySpend, Spend, SpendQuery } from '@adloop/contract/billing';
+import type { Scope } from '@adloop/contract/permissions';
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { ads, adTransactions, companies, playRollupsAdDaily } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+
+/** The rate card's currency; transactions in another currency are not set against its prices. */
+const SPEND_CURRENCY = 'INR';
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+/** The companies a caller's spend covers: the one asked for (404 outside their tenancy), else all they reach. */
+function companiesOf(tenancy: Tenancy, scope: Scope, companyId?: string): string[] | undefined {
+  if (scope === 'all') return companyId ? [companyId] : undefined;
+  if (companyId) {
+    if (!tenancy.companyIds.includes(companyId)) throw notFound('Company');
+    return [companyId];
+  }
+  return tenancy.companyIds;
+}
+
+function scoped(column: PgColumn, ids?: string[]): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length > 0 ? inArray(column, ids) : sql`false`;
+}
+
+/**
+ * What each company's plays cost over the period (the rollup of ad × day holds the sum of the
+ * plays' prices, decision 033) beside what it paid (completed transactions transacted in the
+ * period), per ad, and the balance owed. Reads the rollup, never the raw plays.
+ */
+export async function spendSummary(db: Database, tenancy: Tenancy, scope: Scope, query: SpendQuery): Promise<Spend> {
+  const ids = companiesOf(tenancy, scope, query.company_id);
+  const [played, paid, named] = await Promise.all([
+    db
+      .select({
+        companyId: playRollupsAdDaily.companyId,
+        adId: playRollupsAdDaily.adId,
+        title: ads.title,
+        plays: sql<number>`sum(${playRollupsAdDaily.plays})::int`,
+        spend: sql<string>`sum(${playRollupsAdDaily.amountMinor})::text`,
+      })
+      .from(playRollupsAdDaily)
+      .innerJoin(ads, eq(ads.id, playRollupsAdDaily.adId))
+      .where(
+        and(
+          scoped(playRollupsAdDaily.companyId, ids),
+          gte(playRollupsAdDaily.playDate, query.from),
+          lte(playRollupsAdDaily.playDate, query.to),
+        ),
+      )
+      .groupBy(playRollupsAdDaily.companyId, playRollupsAdDaily.adId, ads.title),
+    db
+      .select({
+        companyId: adTransactions.companyId,
+        paid: sql<string>`sum(${adTransactions.amountMinor})::text`,
+      })
+      .from(adTransactions)
+      .where(
+        and(
+          scoped(adTransactions.companyId, ids),
+          eq(adTransactions.status, 'COMPLETED'),
+          eq(adTransactions.currency, SPEND_CURRENCY),
+          gte(adTransactions.transactedAt, new Date(`${query.from}T00:00:00Z`)),
+          lt(adTransactions.transactedAt, nextDay(query.to)),
+        ),
+      )
+      .groupBy(adTransactions.companyId),
+    // A company role sees its own company even in a period without plays or payments.
+    ids && ids.length > 0
+      ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
+      : Promise.resolve([]),
+  ]);
+  if (query.company_id && scope === 'all' && named.length === 0) throw notFound('Company');
+
+  const byCompany = new Map<string, CompanySpend>();
+  const companyFor = (id: string) => {
+    let entry = byCompany.get(id);
+    if (!entry) {
+      entry = { company_id: id, company_name: '', plays: 0, spend_minor: 0, paid_minor: 0, balance_minor: 0, ads: [] };
+      byCompany.set(id, entry);
+    }
+    return entry;
+  };
+  for (const company of named) companyFor(company.id);
+  for (const row of played) {
+    const entry = companyFor(row.companyId);
+    const spend = Number(row.spend);
+    entry.plays += row.plays;
+    entry.spend_minor += spend;
+    entry.ads.push({ ad_id: row.adId, title: row.title, plays: row.plays, spend_minor: spend });
+  }
+  for (const row of paid) companyFor(row.companyId).paid_minor = Number(row.paid);
+
+  const missingNames = [...byCompany.keys()].filter((id) => !named.some((company) => company.id === id));
+  const names = new Map(named.map((company) => [company.id, company.name]));
+  if (missingNames.length > 0) {
+    const rows = await db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, missingNames));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+
+  const list = [...byCompany.values()].map((entry) => ({
+    ...entry,
+    company_name: names.get(entry.company_id) ?? 'Unknown company',
+    balance_minor: entry.spend_minor - entry.paid_minor,
+    ads: entry.ads.sort((a, b) => b.spend_minor - a.spend_minor || a.title.localeCompare(b.title)),
+  }));
+  list.sort((a, b) => b.spend_minor - a.spend_minor || a.company_name.localeCompare(b.company_name));
+  const totals = list.reduce(
+    (sum, entry) => ({
+      plays: sum.plays + entry.plays,
+      spend_minor: sum.spend_minor + entry.spend_minor,
+      paid_minor: sum.paid_minor + entry.paid_minor,
+      balance_minor: sum.balance_minor + entry.balance_minor,
+    }),
+    { plays: 0, spend_minor: 0, paid_minor: 0, balance_minor: 0 },
+  );
+  return { from: query.from, to: query.to, currency: SPEND_CURRENCY, companies: list, totals };
+}

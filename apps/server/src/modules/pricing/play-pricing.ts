@@ -1,0 +1,81 @@
+import type { OutletTier } from '@adloop/contract/constants';
+import { RATE_CARD_LEAD_MS } from '@adloop/contract/pricing';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { outlets } from '../../db/schema.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { loadCards, type StoredCard } from './pricing.service.ts';
+
+/**
+ * How long this process prices plays from the cards it read. Shorter than the lead time a new
+ * card must leave (RATE_CARD_LEAD_MS), so every process has re-read the cards before a new one
+ * takes effect, with or without the event bus (decision 033).
+ */
+export const CARD_CACHE_TTL_MS = 2_000;
+/** An outlet's tier changes rarely and prices only plays ingested after the change. */
+export const TIER_CACHE_TTL_MS = 10_000;
+
+if (CARD_CACHE_TTL_MS * 2 > RATE_CARD_LEAD_MS) throw new Error('The card cache must live well within the lead time');
+
+/**
+ * What ingestion needs to price a batch, from memory: every rate card and the tier of the
+ * batch's outlet. At most one read of each per TTL, shared by concurrent batches.
+ */
+export class PlayPricing {
+  private cards: { loadedAt: number; cards: StoredCard[] } | null = null;
+  private loading: Promise<StoredCard[]> | null = null;
+  private readonly tiers = new TtlCache<string, OutletTier>(TIER_CACHE_TTL_MS, 100_000);
+
+  constructor(private readonly db: Database) {}
+
+  async allCards(now = Date.now()): Promise<StoredCard[]> {
+    if (this.cards && now - this.cards.loadedAt < CARD_CACHE_TTL_MS) return this.cards.cards;
+    if (!this.loading) {
+      // Stamped before the read: a card saved during it is at least the lead time away anyway.
+      const loadedAt = Date.now();
+      this.loading = loadCards(this.db)
+        .then((cards) => {
+          this.cards = { loadedAt, cards };
+          return cards;
+        })
+        .finally(() => {
+          this.loading = null;
+        });
+    }
+    return this.loading;
+  }
+
+  async tierOf(outletId: string): Promise<OutletTier> {
+    const cached = this.tiers.get(outletId);
+    if (cached) return cached;
+    const [row] = await this.db.select({ tier: outlets.tier }).from(outlets).where(eq(outlets.id, outletId));
+    const tier = row?.tier ?? 'STANDARD';
+    this.tiers.set(outletId, tier);
+    return tier;
+  }
+
+  /** After a card is saved or withdrawn here, this process reads the cards again at once. */
+  forgetCards(): void {
+    this.cards = null;
+  }
+
+  /** After an outlet's tier changes here; other processes follow within TIER_CACHE_TTL_MS. */
+  forgetOutlet(outletId: string): void {
+    this.tiers.delete(outletId);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pricing: PlayPricing;
+  }
+}
+
+export default fp(
+  async function playPricingPlugin(app: FastifyInstance) {
+    app.decorate('pricing', new PlayPricing(app.db));
+  },
+  { name: 'play-pricing', dependencies: ['db'] },
+);
