@@ -315,6 +315,14 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
       plays: 0,
       scans: 0,
     });
+    const variantAds = async (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/analytics/variant-ads', headers: bearer(token) });
+    const mine = (await variantAds(companyAdminA)).json().data as Array<{ id: string; variants: number }>;
+    expect(mine).toContainEqual({ id: ad, title: 'Iced tea', variants: 2 });
+    expect(mine.map((row) => row.id)).not.toContain(adB);
+    expect(((await variantAds(admin)).json().data as Array<{ id: string }>).map((row) => row.id)).toContain(adB);
+    expect((await variantAds(companyAdminB)).json().data.map((row: { id: string }) => row.id)).not.toContain(ad);
+    expect((await variantAds(outletAdmin)).statusCode).toBe(403);
     expect((await analytics(ad, companyAdminB)).statusCode).toBe(404);
     expect((await analytics(ad, outletAdmin)).statusCode).toBe(403);
     expect((await analytics(randomUUID(), admin)).statusCode).toBe(404);

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   pendingOfflineLogs: 'pending-offline-logs',
   savedScreens: 'saved-screens',
   screenSession: 'screen-session',
+  /** The emergency takeover a screen shows, kept so a reboot without network still shows it (decision 035). */
+  screenTakeover: 'screen-takeover',
 } as const;
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';

@@ -141,3 +141,7 @@ export const variantAnalyticsSchema = z.object({
   variants: z.array(variantResultSchema),
 });
 export type VariantAnalytics = z.infer<typeof variantAnalyticsSchema>;
+
+/** GET /api/analytics/variant-ads: the ads the caller may compare, those with at least one variant. */
+export const variantAdSchema = z.object({ id: z.string(), title: z.string(), variants: z.number().int() });
+export type VariantAd = z.infer<typeof variantAdSchema>;

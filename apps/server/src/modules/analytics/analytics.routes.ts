@@ -1,12 +1,13 @@
 import { one } from '@adloop/contract/common';
 import { analyticsOverviewSchema, analyticsQuerySchema } from '@adloop/contract/reports';
-import { variantAnalyticsQuerySchema, variantAnalyticsSchema } from '@adloop/contract/variants';
+import { variantAdSchema, variantAnalyticsQuerySchema, variantAnalyticsSchema } from '@adloop/contract/variants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
 import { analyticsOverview } from './analytics.service.ts';
-import { variantAnalytics } from './variant-analytics.service.ts';
+import { listVariantAds, variantAnalytics } from './variant-analytics.service.ts';
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -51,6 +52,22 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         request.scope,
         request.query,
       ),
+    }),
+  );
+
+  app.get(
+    '/variant-ads',
+    {
+      preHandler: app.authorize('analytics', 'read'),
+      schema: {
+        tags: ['analytics'],
+        summary: 'The ads with A/B variants the caller may compare',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ data: z.array(variantAdSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await listVariantAds(app.db, await loadTenancy(app.db, request.staff!.user), request.scope),
     }),
   );
 }

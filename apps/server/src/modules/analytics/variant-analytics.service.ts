@@ -1,8 +1,8 @@
 import { compareVariants, MIN_PLAYS_FOR_SIGNIFICANCE } from '@adloop/contract/ab-test';
 import type { Scope } from '@adloop/contract/permissions';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
-import type { VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
-import { and, count, eq, gte, lt, lte, sql, sum } from 'drizzle-orm';
+import type { VariantAd, VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
@@ -14,14 +14,31 @@ import type { Tenancy } from '../tenancy/tenancy.service.ts';
  * control's with a two-proportion z-test. An advertiser's tool: company roles see their own
  * company's ads, outlet roles none.
  */
+function assertAdvertiserView(tenancy: Tenancy, scope: Scope): void {
+  const companyRole = (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
+  if (scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
+}
+
+/** The ads with variants the caller may compare, by title. */
+export async function listVariantAds(db: Database, tenancy: Tenancy, scope: Scope): Promise<VariantAd[]> {
+  assertAdvertiserView(tenancy, scope);
+  if (scope !== 'all' && tenancy.companyIds.length === 0) return [];
+  return db
+    .select({ id: ads.id, title: ads.title, variants: count() })
+    .from(ads)
+    .innerJoin(adVariants, eq(adVariants.adId, ads.id))
+    .where(scope === 'all' ? undefined : inArray(ads.companyId, tenancy.companyIds))
+    .groupBy(ads.id, ads.title)
+    .orderBy(asc(ads.title), asc(ads.id));
+}
+
 export async function variantAnalytics(
   db: Database,
   tenancy: Tenancy,
   scope: Scope,
   query: VariantAnalyticsQuery,
 ): Promise<VariantAnalytics> {
-  const companyRole = (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
-  if (scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
+  assertAdvertiserView(tenancy, scope);
   const [ad] = await db
     .select({ id: ads.id, title: ads.title, companyId: ads.companyId })
     .from(ads)

@@ -11,6 +11,7 @@ import { useUpdateAd } from '@/features/ads/api/update-ad';
 import { AdForm } from '@/features/ads/components/ad-form';
 import { AdHistoryCard } from '@/features/ads/components/ad-history-card';
 import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
+import { AdVariantsCard } from '@/features/ads/components/ad-variants-card';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
 
@@ -62,6 +63,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
           />
         }
       />
+      <AdVariantsCard ad={ad} />
       <AdHistoryCard ad={ad} />
       <RejectAdDialog ad={commands.rejecting} onClose={commands.closeReject} />
       {commands.confirmDialog}

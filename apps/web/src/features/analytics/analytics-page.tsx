@@ -1,4 +1,5 @@
 import type { AnalyticsQuery } from '@adloop/contract/reports';
+import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { AlertTriangleIcon, BarChart3Icon, RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { ClearFiltersButton, ListToolbar } from '@/components/data-table/list-toolbar';
@@ -16,6 +17,7 @@ import { CompanyShare } from '@/features/analytics/components/company-share';
 import { KpiCards, KpiSkeleton } from '@/features/analytics/components/kpi-cards';
 import { PlaysOverTime } from '@/features/analytics/components/plays-over-time';
 import { RankingChart } from '@/features/analytics/components/ranking-chart';
+import { VariantComparison } from '@/features/analytics/components/variant-comparison';
 import { fillDays } from '@/features/analytics/lib/series';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/utils';
@@ -38,6 +40,8 @@ export function AnalyticsPage() {
     [data, period.from, period.to],
   );
   const seesCompanies = keys.includes('company_id');
+  // A/B results are the advertiser's (decision 034): global admins and company roles.
+  const seesVariants = user.role === 'GLOBAL_ADMIN' || (COMPANY_ROLES as readonly string[]).includes(user.role);
 
   return (
     <PageShell description="How often ads play, where and when: by ad, company, outlet and screen, with uptime and money.">
@@ -71,6 +75,7 @@ export function AnalyticsPage() {
           aria-busy={overview.isPlaceholderData}
         >
           <KpiCards overview={data} days={daysIn(period)} />
+          {seesVariants ? <VariantComparison from={period.from} to={period.to} /> : null}
           {data.totals.plays === 0 ? (
             <EmptyState
               icon={BarChart3Icon}

@@ -5,6 +5,9 @@ function subscribe(onChange: () => void) {
   return () => document.removeEventListener('fullscreenchange', onChange);
 }
 
+/** Players on the page using fullscreen now (the loop, or a takeover in its place). */
+let mounted = 0;
+
 function isFullscreen() {
   return document.fullscreenElement !== null;
 }
@@ -39,7 +42,17 @@ export function useFullscreen() {
     }
   }, [supported]);
 
-  useEffect(() => () => void exit(), [exit]);
+  // Leaving the page leaves fullscreen; handing the screen from the loop to a takeover and back
+  // (one unmounts as the other mounts, in one commit) keeps it.
+  useEffect(() => {
+    mounted += 1;
+    return () => {
+      mounted -= 1;
+      queueMicrotask(() => {
+        if (mounted === 0) void exit();
+      });
+    };
+  }, [exit]);
 
   return { supported, active, enter, exit, toggle: () => (active ? exit() : enter()) };
 }

@@ -6,9 +6,13 @@ import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen
 /** Several edits in a burst cause one reload, still well inside the 5 s an edit may take to reach a screen. */
 const ADS_CHANGED_DEBOUNCE_MS = 300;
 
-/** Reloads the ad list when the server pushes a change, and ends the session when the server ends it. */
-export function useScreenEvents(onAdsChanged: () => void) {
+/**
+ * Reloads the ad list when the server pushes a change, and ends the session when the server ends it.
+ * `onTakeoverChanged` runs on a takeover event and on every (re)connection, which may have missed one.
+ */
+export function useScreenEvents(onAdsChanged: () => void, onTakeoverChanged?: () => void) {
   const adsChanged = useEffectEvent(onAdsChanged);
+  const takeoverChanged = useEffectEvent(() => onTakeoverChanged?.());
 
   useEffect(() => {
     let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -20,6 +24,7 @@ export function useScreenEvents(onAdsChanged: () => void) {
           debounce = setTimeout(adsChanged, ADS_CHANGED_DEBOUNCE_MS);
         }
         if (event.event === SCREEN_EVENTS.sessionEnded) signOutScreen();
+        if (event.event === SCREEN_EVENTS.takeover || event.event === 'hello') takeoverChanged();
       },
       onUnauthorized: signOutScreen,
     });

@@ -1,0 +1,214 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminToken, authenticateScreen, caption, openDisplay, playsOf } from '../support/display.ts';
+import { expect, test } from '../support/display-test.ts';
+import { DEMO_SCREEN } from '../support/env.ts';
+import { bearer, tokenOf } from '../support/factories.ts';
+import { signInAs } from '../support/session.ts';
+import { shoot } from '../support/shoot.ts';
+
+const OUTLET_ADMIN = { email: 'outlet.admin@demo.adloop.app', password: 'e2e-demo-staff' } as const;
+
+type StartBody = { kind: 'MESSAGE' | 'AD'; message?: string; ad_id?: string; screen_ids: string[]; ends_at?: string };
+
+async function startTakeover(request: APIRequestContext, token: string, body: StartBody): Promise<{ id: string }> {
+  const response = await request.post('/api/takeovers', { headers: bearer(token), data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data;
+}
+
+/** Ends every takeover still live on the shared server, so the next spec finds the demo screen playing its loop. */
+async function endEveryTakeover(request: APIRequestContext) {
+  const token = await adminToken(request);
+  const response = await request.get('/api/takeovers', {
+    headers: bearer(token),
+    params: { status: 'active', pageSize: 100 },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  for (const takeover of (await response.json()).data as Array<{ id: string }>) {
+    const ended = await request.post(`/api/takeovers/${takeover.id}/end`, { headers: bearer(token) });
+    expect([200, 409]).toContain(ended.status());
+  }
+}
+
+function takeoverLayer(page: Page) {
+  return page.getByTestId('takeover-layer');
+}
+
+test.describe('emergency takeover', () => {
+  test.afterEach(async ({ request }) => endEveryTakeover(request));
+
+  test('an outlet admin puts a message on the playing screen from the dashboard, then ends it', async ({
+    page,
+    browser,
+    request,
+    adSet,
+  }) => {
+    test.setTimeout(60_000);
+    const setup = await adSet([{ title: 'Loop ad', duration_seconds: 60 }]);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openDisplay(page, request);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`);
+
+    const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const dashboard = await staff.newPage();
+    await signInAs(dashboard, request, '/dashboard/takeovers', OUTLET_ADMIN);
+    await expect(dashboard.getByRole('heading', { level: 1, name: 'Emergency takeover' })).toBeVisible();
+    await expect(dashboard.getByText('No takeover is running.')).toBeVisible();
+
+    const message = 'Kitchen fire drill — please follow staff to the exit';
+    await dashboard.getByLabel('Message', { exact: true }).fill(message);
+    await expect(dashboard.getByText(`${message.length} / 280`)).toBeVisible();
+    await dashboard.getByRole('checkbox', { name: /DEMO-SCREEN-01/ }).check();
+    const startedAt = Date.now();
+    await dashboard.getByRole('button', { name: 'Take over 1 screen' }).click();
+    await expect(dashboard.getByText('Message is on screen')).toBeVisible();
+
+    // Within 5 s the screen shows the message full-screen, and the loop is gone from under it.
+    await expect(takeoverLayer(page)).toHaveAttribute('data-kind', 'MESSAGE', { timeout: 5_000 });
+    await expect(page.getByRole('alert')).toHaveText(message);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    await expect(page.getByText('Urgent notice')).toBeVisible();
+    await expect(caption(page)).toHaveCount(0);
+    // The overlay keeps its way out.
+    await page.mouse.move(400, 400);
+    await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
+    await page.mouse.move(420, 420);
+    await shoot(page, 'display-takeover-message', 1920);
+
+    const live = dashboard.getByRole('article', { name: `Message: ${message}` });
+    await expect(live).toContainText('DEMO-SCREEN-01');
+    await expect(live).toContainText('Started by Kavya Iyer');
+    await live.getByRole('button', { name: 'End takeover' }).click();
+    await dashboard.getByRole('alertdialog').getByRole('button', { name: 'End takeover' }).click();
+    await expect(dashboard.getByText('Takeover ended')).toBeVisible();
+
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`, { timeout: 5_000 });
+    await expect(takeoverLayer(page)).toHaveCount(0);
+    await expect(dashboard.getByText('No takeover is running.')).toBeVisible();
+    await staff.close();
+  });
+
+  test("a global admin's ad takeover shows that ad full-screen and logs its plays", async ({
+    page,
+    request,
+    adSet,
+  }) => {
+    test.setTimeout(60_000);
+    const setup = await adSet([
+      { title: 'Loop ad', duration_seconds: 60 },
+      { title: 'Safety ad', duration_seconds: 5 },
+    ]);
+    const [loopAd, safetyAd] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0]];
+    const session = await openDisplay(page, request);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${loopAd.title}`);
+    await page.waitForTimeout(500);
+
+    const takeover = await startTakeover(request, setup.token, {
+      kind: 'AD',
+      ad_id: safetyAd.id,
+      screen_ids: [session.screen_id],
+    });
+    await expect(takeoverLayer(page)).toHaveAttribute('data-kind', 'AD', { timeout: 5_000 });
+    await expect(takeoverLayer(page).getByRole('img', { name: safetyAd.title })).toBeVisible();
+    await expect(caption(page)).toHaveCount(0);
+    // Each 5 s showing of the image is a play, logged like any other; the hidden loop logs none.
+    await expect
+      .poll(async () => (await playsOf(request, [safetyAd.id])).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await playsOf(request, [loopAd.id])).toHaveLength(0);
+
+    const ended = await request.post(`/api/takeovers/${takeover.id}/end`, { headers: bearer(setup.token) });
+    expect(ended.status()).toBe(200);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${loopAd.title}`, { timeout: 5_000 });
+  });
+
+  test('a screen that reboots without network still shows its takeover, and lets it go at its end time', async ({
+    page,
+    request,
+    context,
+    adSet,
+  }) => {
+    test.setTimeout(90_000);
+    const setup = await adSet([{ title: 'Offline loop ad', duration_seconds: 60 }]);
+    await page.clock.install();
+    const session = await openDisplay(page, request);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const [adList, media] = await Promise.all([caches.open('adloop-ad-list'), caches.open('adloop-media')]);
+          return (await adList.keys()).length > 0 && (await media.keys()).length > 0;
+        }),
+      )
+      .toBe(true);
+
+    const message = 'Store closing in 15 minutes';
+    await startTakeover(request, await tokenOf(request, OUTLET_ADMIN), {
+      kind: 'MESSAGE',
+      message,
+      screen_ids: [session.screen_id],
+      ends_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    await expect(page.getByRole('alert')).toHaveText(message, { timeout: 5_000 });
+    await expect(page.getByText(/^Until \d{2}:\d{2}/)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    await expect(caption(page)).toHaveCount(0);
+
+    // Ten minutes later on the screen's own clock, still offline: the notice is over and the loop plays from cache.
+    await page.clock.fastForward('10:30');
+    await expect(takeoverLayer(page)).toHaveCount(0);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`);
+    await context.setOffline(false);
+  });
+
+  test('an outlet employee sees takeovers read-only', async ({ page, request }) => {
+    const admin = await tokenOf(request, OUTLET_ADMIN);
+    const screen = await authenticateScreen(request, DEMO_SCREEN);
+    await startTakeover(request, admin, {
+      kind: 'MESSAGE',
+      message: 'Back in 5 minutes',
+      screen_ids: [screen.screen_id],
+    });
+    await signInAs(page, request, '/dashboard/takeovers', {
+      email: 'outlet.employee@demo.adloop.app',
+      password: 'e2e-demo-staff',
+    });
+    const live = page.getByRole('article', { name: 'Message: Back in 5 minutes' });
+    await expect(live).toBeVisible();
+    await expect(live.getByRole('button', { name: 'End takeover' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Start a takeover' })).toHaveCount(0);
+    await expect(page.getByText('an outlet admin starts and ends them')).toBeVisible();
+  });
+});
+
+for (const width of [390, 1440] as const) {
+  test(`the takeovers page at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: width < 720 ? 844 : 900 });
+    const admin = await adminToken(request);
+    const screen = await authenticateScreen(request, DEMO_SCREEN);
+    const started = await startTakeover(request, admin, {
+      kind: 'MESSAGE',
+      message: 'Missing child: a six-year-old in a blue T-shirt. Please tell any member of staff.',
+      screen_ids: [screen.screen_id],
+    });
+    try {
+      await signInAs(page, request, '/dashboard/takeovers');
+      await expect(page.getByRole('article')).toHaveCount(1);
+      await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+      await shoot(page, 'dashboard-takeovers', width);
+      await page.getByRole('button', { name: 'Take over screens' }).click();
+      await expect(page.getByText('Write the message to show')).toBeVisible();
+      await page.getByRole('tab', { name: 'Ad' }).click();
+      await expect(page.getByRole('radiogroup', { name: 'Ad to show' }).getByRole('radio').first()).toBeVisible();
+      await shoot(page, 'dashboard-takeovers-ad', width);
+    } finally {
+      await request.post(`/api/takeovers/${started.id}/end`, { headers: bearer(admin) });
+    }
+  });
+}
