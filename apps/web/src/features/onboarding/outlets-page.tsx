@@ -18,6 +18,7 @@ import { useOutletCommands } from '@/features/onboarding/hooks/use-outlet-comman
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { TIER_LABELS } from '@/lib/rate-card';
 
 const FILTERS = ['tag', 'pincode'] as const;
 
@@ -67,6 +68,16 @@ export function OutletsPage() {
         ) : (
           <span className="text-muted-foreground">—</span>
         ),
+    },
+    {
+      id: 'tier',
+      header: 'Tier',
+      sortField: 'tier',
+      cell: (outlet) => (
+        <Badge variant={outlet.tier === 'STANDARD' ? 'outline' : 'secondary'} className="font-normal">
+          {TIER_LABELS[outlet.tier]}
+        </Badge>
+      ),
     },
     {
       id: 'screens',

@@ -1,10 +1,12 @@
 import { MarketingShell } from '@/components/marketing/marketing-shell';
 import { AdvertiserPlansSection } from '@/features/pricing/components/advertiser-plans-section';
+import { LiveRateCardSection } from '@/features/pricing/components/live-rate-card-section';
 import { OutletPlanSection } from '@/features/pricing/components/outlet-plan-section';
 import { PricingCta } from '@/features/pricing/components/pricing-cta';
 import { PricingFaqSection } from '@/features/pricing/components/pricing-faq-section';
 
 const jumpLinks = [
+  { href: '#rates', label: 'Rate card' },
   { href: '#advertisers', label: 'For advertisers' },
   { href: '#outlets', label: 'For outlets' },
   { href: '#faq', label: 'FAQ' },
@@ -23,8 +25,8 @@ export function PricingPage() {
             Pricing
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground">
-            Advertisers pay only for plays that happened. Outlets join free and earn a share of every one. No setup
-            fees, no hardware to buy.
+            Advertisers pay only for plays that happened, at a published rate card by venue and hour. Outlets join free
+            and earn a share of every play. No setup fees, no hardware to buy.
           </p>
           <nav aria-label="Pricing sections" className="mt-8 flex flex-wrap justify-center gap-2">
             {jumpLinks.map((link) => (
@@ -39,6 +41,7 @@ export function PricingPage() {
           </nav>
         </div>
       </section>
+      <LiveRateCardSection />
       <AdvertiserPlansSection />
       <OutletPlanSection />
       <PricingFaqSection />

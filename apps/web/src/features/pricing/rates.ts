@@ -1,11 +1,11 @@
-// Published rate card. A later issue replaces these advertiser rates with the live rate card from the API.
+// Plans differ by features and monthly minimum; the price of each play comes from the live rate
+// card (GET /api/rate-cards/current, decision 033), never from here.
 // Amounts are integer paise (₹1 = 100 paise), never floating-point rupees.
 
 export type AdvertiserPlan = {
   id: 'starter' | 'growth' | 'network';
   name: string;
   audience: string;
-  perPlayPaise: number;
   /** Monthly spend the rate applies from; 0 means no minimum. */
   minimumMonthlyPaise: number;
   features: string[];
@@ -18,7 +18,6 @@ export const advertiserPlans: AdvertiserPlan[] = [
     id: 'starter',
     name: 'Starter',
     audience: 'For a single brand trying screens near its customers.',
-    perPlayPaise: 250,
     minimumMonthlyPaise: 0,
     features: [
       'Up to 5 active ads',
@@ -33,7 +32,6 @@ export const advertiserPlans: AdvertiserPlan[] = [
     id: 'growth',
     name: 'Growth',
     audience: 'For brands running always-on campaigns across many outlets.',
-    perPlayPaise: 180,
     minimumMonthlyPaise: 25_000_00,
     features: [
       'Unlimited active ads',
@@ -49,7 +47,6 @@ export const advertiserPlans: AdvertiserPlan[] = [
     id: 'network',
     name: 'Network',
     audience: 'For agencies and ad networks buying for many advertisers.',
-    perPlayPaise: 120,
     minimumMonthlyPaise: 2_00_000_00,
     features: [
       'Many advertiser companies under one account',
@@ -65,5 +62,5 @@ export const advertiserPlans: AdvertiserPlan[] = [
 /** Share of each play's price paid out to the outlet that played it; AdLoop keeps the rest as commission. */
 export const outletSharePercent = 70;
 
-/** The worked example on the outlet plan: a busy screen on Growth-rate ads for a 30-day month. */
-export const outletExample = { playsPerDay: 600, days: 30, plan: 'growth' } as const;
+/** The worked example on the outlet plan: a busy screen at a Standard outlet, base price, a 30-day month. */
+export const outletExample = { playsPerDay: 600, days: 30, tier: 'STANDARD' } as const;

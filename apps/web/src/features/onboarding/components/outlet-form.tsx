@@ -1,3 +1,4 @@
+import { OUTLET_TIERS } from '@adloop/contract/constants';
 import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
 import { MapPinIcon, SaveIcon, StoreIcon } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -7,6 +8,7 @@ import { TagInput } from '@/components/tag-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { usePincode } from '@/features/onboarding/api/get-pincode';
@@ -14,6 +16,7 @@ import { FormFooter } from '@/features/onboarding/components/form-footer';
 import { PercentInput } from '@/features/onboarding/components/percent-input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { TIER_LABELS } from '@/lib/rate-card';
 
 const FIELDS = [
   'name',
@@ -24,6 +27,7 @@ const FIELDS = [
   'timezone',
   'tags',
   'commission_bps',
+  'tier',
   'is_active',
 ] as const;
 const BLANKS = { blankAsNull: ['city', 'pincode'], blankAsAbsent: ['timezone'] } as const;
@@ -59,6 +63,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
       timezone: outlet?.timezone ?? BROWSER_TIME_ZONE,
       tags: outlet?.tags ?? [],
       commission_bps: outlet?.commission_bps,
+      tier: outlet?.tier ?? 'STANDARD',
       is_active: outlet && mayManage ? outlet.is_active : undefined,
     },
   });
@@ -72,9 +77,11 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      // Code, commission and on/off are the platform's to set (decision 008).
+      // Code, commission, tier and on/off are the platform's to set (decisions 008, 033).
       await onSave(
-        mayManage ? values : { ...values, outlet_code: undefined, commission_bps: undefined, is_active: undefined },
+        mayManage
+          ? values
+          : { ...values, outlet_code: undefined, commission_bps: undefined, tier: undefined, is_active: undefined },
       );
       form.reset(form.getValues());
     } catch (error) {
@@ -228,26 +235,56 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
               )}
             />
             {mayManage ? (
-              <FormField
-                control={form.control}
-                name="commission_bps"
-                render={({ field }) => (
-                  <FormItem className="max-w-56">
-                    <FormLabel>Commission</FormLabel>
-                    <FormControl>
-                      <PercentInput
-                        placeholder="15"
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                      />
-                    </FormControl>
-                    <FormDescription>The outlet's share of what its screens earn.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <div className="grid gap-6 sm:grid-cols-2">
+                <FormField
+                  control={form.control}
+                  name="commission_bps"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Commission</FormLabel>
+                      <FormControl>
+                        <PercentInput
+                          placeholder="15"
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                        />
+                      </FormControl>
+                      <FormDescription>The outlet's share of what its screens earn.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="tier"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Pricing tier</FormLabel>
+                      <FormControl>
+                        <NativeSelect
+                          name={field.name}
+                          value={field.value ?? 'STANDARD'}
+                          onChange={(event) => field.onChange(event.target.value)}
+                          onBlur={field.onBlur}
+                          ref={field.ref}
+                        >
+                          {OUTLET_TIERS.map((tier) => (
+                            <NativeSelectOption key={tier} value={tier}>
+                              {TIER_LABELS[tier]}
+                            </NativeSelectOption>
+                          ))}
+                        </NativeSelect>
+                      </FormControl>
+                      <FormDescription>
+                        Sets the price of its plays on the rate card; a change prices future plays only.
+                      </FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              </div>
             ) : null}
             {outlet && mayManage ? (
               <FormField

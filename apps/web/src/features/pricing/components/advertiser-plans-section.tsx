@@ -10,7 +10,7 @@ export function AdvertiserPlansSection() {
           id="advertisers-title"
           eyebrow="For advertisers"
           title="Pay per play, nothing else"
-          description="No CPM guesswork and no charge for screens that were switched off. You are billed for completed plays, each counted exactly once."
+          description="No CPM guesswork and no charge for screens that were switched off. Every plan pays the same rate card for each completed play, counted exactly once; plans differ in what you can run and the monthly minimum."
         />
         <div className="mt-14 grid items-stretch gap-6 md:grid-cols-2 lg:grid-cols-3">
           {advertiserPlans.map((plan) => (
@@ -18,8 +18,8 @@ export function AdvertiserPlansSection() {
           ))}
         </div>
         <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-muted-foreground">
-          Rates are per completed play and exclude GST. A play completes when a video reaches its end or an image has
-          been on screen for its full display time.
+          Prices are per completed play and exclude GST. A play completes when a video reaches its end or an image has
+          been on screen for its full display time. A monthly minimum is billed only where plays cost less.
         </p>
       </div>
     </section>

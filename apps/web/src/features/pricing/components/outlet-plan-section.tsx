@@ -2,8 +2,9 @@ import { Check, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { Button } from '@/components/ui/button';
+import { useCurrentRateCard } from '@/features/pricing/api/get-current-rate-card';
 import { formatRupees } from '@/features/pricing/format-rupees';
-import { advertiserPlans, outletExample, outletSharePercent } from '@/features/pricing/rates';
+import { outletExample, outletSharePercent } from '@/features/pricing/rates';
 
 const outletIncludes = [
   'Use the screens you already have: smart TV, Android box or mini PC',
@@ -13,19 +14,21 @@ const outletIncludes = [
   'Monthly payouts for every play, with the commission shown line by line',
 ] as const;
 
-function exampleEarnings() {
-  const plan = advertiserPlans.find((candidate) => candidate.id === outletExample.plan);
-  if (!plan) throw new Error(`Unknown plan ${outletExample.plan}`);
-  const sharePerPlay = Math.round((plan.perPlayPaise * outletSharePercent) / 100);
+function exampleEarnings(ratePaise: number) {
+  const sharePerPlay = Math.round((ratePaise * outletSharePercent) / 100);
   return {
-    rate: plan.perPlayPaise,
+    rate: ratePaise,
     sharePerPlay,
     monthly: sharePerPlay * outletExample.playsPerDay * outletExample.days,
   };
 }
 
 export function OutletPlanSection() {
-  const example = exampleEarnings();
+  const rates = useCurrentRateCard();
+  const card = rates.data?.current;
+  const example = card ? exampleEarnings(card.tiers[outletExample.tier]) : null;
+  const figure = (paise: number | undefined, options?: { whole?: boolean }) =>
+    paise === undefined ? '…' : formatRupees(paise, options);
 
   return (
     <section id="outlets" aria-labelledby="outlets-title" className="scroll-mt-20 bg-muted/40 py-16 sm:py-20">
@@ -84,23 +87,23 @@ export function OutletPlanSection() {
                 <dd className="font-medium tabular-nums">{outletExample.days}</dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-primary-foreground/80">Growth rate per play</dt>
-                <dd className="font-medium tabular-nums">{formatRupees(example.rate)}</dd>
+                <dt className="text-primary-foreground/80">Standard base price per play</dt>
+                <dd className="font-medium tabular-nums">{figure(example?.rate)}</dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-primary-foreground/80">Your {outletSharePercent}% share per play</dt>
-                <dd className="font-medium tabular-nums">{formatRupees(example.sharePerPlay)}</dd>
+                <dd className="font-medium tabular-nums">{figure(example?.sharePerPlay)}</dd>
               </div>
               <div className="flex items-baseline justify-between gap-4 border-t border-primary-foreground/20 pt-4">
                 <dt className="font-medium">Payout for the month</dt>
                 <dd className="text-3xl font-semibold tracking-tight tabular-nums">
-                  {formatRupees(example.monthly, { whole: true })}
+                  {figure(example?.monthly, { whole: true })}
                 </dd>
               </div>
             </dl>
             <p className="mt-6 text-xs leading-relaxed text-primary-foreground/75">
-              An illustration, not a promise: what you earn depends on advertiser demand for your area and opening
-              hours.
+              An illustration at today's rate card, not a promise: peak hours and Premium or Flagship venues earn more
+              per play; what you earn depends on advertiser demand for your area and opening hours.
             </p>
           </div>
         </div>

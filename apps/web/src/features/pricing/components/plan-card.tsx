@@ -9,10 +9,8 @@ import { cn } from '@/lib/utils';
 
 export function PlanCard({ plan }: { plan: AdvertiserPlan }) {
   const titleId = `plan-${plan.id}-title`;
-  const commitment =
-    plan.minimumMonthlyPaise === 0
-      ? 'No minimum spend'
-      : `From ${formatRupees(plan.minimumMonthlyPaise, { whole: true })} a month`;
+  const minimum =
+    plan.minimumMonthlyPaise === 0 ? 'No minimum' : formatRupees(plan.minimumMonthlyPaise, { whole: true });
 
   return (
     <Card
@@ -32,10 +30,17 @@ export function PlanCard({ plan }: { plan: AdvertiserPlan }) {
         </div>
         <CardDescription className="min-h-10 leading-relaxed">{plan.audience}</CardDescription>
         <p className="mt-2 flex items-baseline gap-1.5">
-          <span className="text-4xl font-semibold tracking-tight tabular-nums">{formatRupees(plan.perPlayPaise)}</span>
-          <span className="text-sm text-muted-foreground">per play</span>
+          <span className="text-4xl font-semibold tracking-tight tabular-nums">{minimum}</span>
+          {plan.minimumMonthlyPaise === 0 ? null : (
+            <span className="text-sm text-muted-foreground">a month minimum</span>
+          )}
         </p>
-        <p className="text-sm font-medium text-muted-foreground">{commitment}</p>
+        <p className="text-sm font-medium text-muted-foreground">
+          Each play at the{' '}
+          <a href="#rates" className="text-foreground underline underline-offset-4">
+            live rate card
+          </a>
+        </p>
       </CardHeader>
 
       <CardContent className="flex-1 px-6 pt-6">

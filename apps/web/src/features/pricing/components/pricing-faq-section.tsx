@@ -14,7 +14,7 @@ const faqs = [
   },
   {
     question: 'How and when are outlets paid?',
-    answer: `Payouts are made monthly for the previous month's completed plays, by bank transfer. Each payout in the dashboard lists the plays, the rate and the commission, so the sum can be checked against the playback log.`,
+    answer: `Payouts are made monthly for the previous month's completed plays, by bank transfer. Each payout in the dashboard lists the plays, their value at the rate card and the commission, so the sum can be checked against the playback log.`,
   },
   {
     question: 'Do I need special hardware?',
@@ -24,7 +24,7 @@ const faqs = [
   {
     question: 'Can I change plans or stop at any time?',
     answer:
-      'Yes. There are no lock-in contracts. A new rate applies from the next billing month, and you can pause or end campaigns whenever you like.',
+      'Yes. There are no lock-in contracts. A new rate card is published here before it takes effect and applies only to plays from that moment; plays already made keep their price. You can pause or end campaigns whenever you like.',
   },
   {
     question: 'Do prices include GST?',

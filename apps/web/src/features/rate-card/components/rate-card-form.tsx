@@ -1,0 +1,356 @@
+import { OUTLET_TIERS } from '@adloop/contract/constants';
+import { MAX_DAYPARTS, type RateCard, type RateCardCreate } from '@adloop/contract/pricing';
+import { CalendarClockIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  emptyDaypart,
+  formFieldOf,
+  initialValues,
+  type RateCardFormValues,
+  toRateCardCreate,
+} from '@/features/rate-card/lib/rate-card-form-values';
+import { ApiError } from '@/lib/http';
+import { parseMoney } from '@/lib/money';
+import { parseMultiplier, TIER_LABELS, WEEK_DAYS } from '@/lib/rate-card';
+import { cn } from '@/lib/utils';
+
+type RateCardFormProps = {
+  /** The card in force: the new one starts as a copy of it. */
+  current: RateCard | undefined;
+  onSave: (body: RateCardCreate) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** Schedules a new rate card: tier rates in rupees, peak dayparts, and when it takes effect. */
+export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
+  const form = useForm<RateCardFormValues>({ defaultValues: initialValues(current) });
+  const dayparts = useFieldArray({ control: form.control, name: 'dayparts' });
+  const values = useWatch({ control: form.control }) as RateCardFormValues;
+  const [saving, setSaving] = useState(false);
+
+  const preview = {
+    currency: 'INR',
+    effective_from: '',
+    tiers: Object.fromEntries(
+      OUTLET_TIERS.map((tier) => [tier, Math.max(0, parseMoney(values.tiers?.[tier] ?? '', 'INR') ?? 0)]),
+    ) as RateCard['tiers'],
+    dayparts: (values.dayparts ?? []).map((row, index) => ({
+      id: String(index),
+      name: row.name || `Daypart ${index + 1}`,
+      days_of_week: row.days_of_week ?? [],
+      start_time: row.start_time,
+      end_time: row.end_time,
+      multiplier_bps: parseMultiplier(row.multiplier ?? '') ?? 10_000,
+    })),
+  };
+
+  const onSubmit = form.handleSubmit(async (typed) => {
+    form.clearErrors();
+    const result = toRateCardCreate(typed);
+    if (!result.body) {
+      let first = true;
+      for (const problem of result.problems) {
+        form.setError(problem.field as Path<RateCardFormValues>, { message: problem.message }, { shouldFocus: first });
+        first = false;
+      }
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(result.body);
+    } catch (error) {
+      // The toast has said what went wrong; put field errors beside their fields too.
+      if (error instanceof ApiError) {
+        const details = error.details.length ? error.details : [{ path: 'effective_from', message: error.message }];
+        let first = true;
+        for (const detail of details) {
+          form.setError(
+            formFieldOf(detail.path) as Path<RateCardFormValues>,
+            { type: 'server', message: detail.message },
+            { shouldFocus: first },
+          );
+          first = false;
+        }
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label="New rate card">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Schedule a new rate card</h2>
+            </CardTitle>
+            <CardDescription>
+              Cards are never edited: a new one replaces the card in force from the moment it takes effect. Plays
+              already made keep their price.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-8">
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-semibold">Base price per play</legend>
+              <div className="grid gap-4 sm:grid-cols-3">
+                {OUTLET_TIERS.map((tier) => (
+                  <FormField
+                    key={tier}
+                    control={form.control}
+                    name={`tiers.${tier}`}
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>{TIER_LABELS[tier]} outlet</FormLabel>
+                        <FormControl>
+                          <div className="relative">
+                            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                              ₹
+                            </span>
+                            <Input {...field} inputMode="decimal" autoComplete="off" className="pl-7 tabular-nums" />
+                          </div>
+                        </FormControl>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                ))}
+              </div>
+            </fieldset>
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-semibold">Peak dayparts</legend>
+              <p className="text-sm text-muted-foreground">
+                On the screen's local clock. A window that ends before it starts runs past midnight; where windows
+                overlap, the highest multiplier applies.
+              </p>
+              {dayparts.fields.length === 0 ? (
+                <p className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+                  No peaks: every play costs its tier's base price.
+                </p>
+              ) : null}
+              <ul className="grid gap-3">
+                {dayparts.fields.map((row, index) => (
+                  <li key={row.id} className="grid gap-4 rounded-lg border p-4" aria-label={`Daypart ${index + 1}`}>
+                    <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+                      <FormField
+                        control={form.control}
+                        name={`dayparts.${index}.name`}
+                        render={({ field }) => (
+                          <FormItem>
+                            <FormLabel>Name</FormLabel>
+                            <FormControl>
+                              <Input {...field} placeholder="e.g. Evening" maxLength={60} />
+                            </FormControl>
+                            <FormMessage />
+                          </FormItem>
+                        )}
+                      />
+                      <FormField
+                        control={form.control}
+                        name={`dayparts.${index}.start_time`}
+                        render={({ field }) => (
+                          <FormItem>
+                            <FormLabel>From</FormLabel>
+                            <FormControl>
+                              <Input {...field} type="time" />
+                            </FormControl>
+                            <FormMessage />
+                          </FormItem>
+                        )}
+                      />
+                      <FormField
+                        control={form.control}
+                        name={`dayparts.${index}.end_time`}
+                        render={({ field }) => (
+                          <FormItem>
+                            <FormLabel>Until</FormLabel>
+                            <FormControl>
+                              <Input {...field} type="time" />
+                            </FormControl>
+                            <FormMessage />
+                          </FormItem>
+                        )}
+                      />
+                      <FormField
+                        control={form.control}
+                        name={`dayparts.${index}.multiplier`}
+                        render={({ field }) => (
+                          <FormItem>
+                            <FormLabel>Multiplier</FormLabel>
+                            <FormControl>
+                              <div className="relative">
+                                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                                  ×
+                                </span>
+                                <Input
+                                  {...field}
+                                  inputMode="decimal"
+                                  autoComplete="off"
+                                  className="pl-7 tabular-nums"
+                                />
+                              </div>
+                            </FormControl>
+                            <FormMessage />
+                          </FormItem>
+                        )}
+                      />
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="sm:mt-6"
+                        aria-label={`Remove daypart ${index + 1}`}
+                        onClick={() => dayparts.remove(index)}
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <FormField
+                      control={form.control}
+                      name={`dayparts.${index}.days_of_week`}
+                      render={({ field }) => {
+                        const days = field.value ?? [];
+                        return (
+                          <FormItem>
+                            <fieldset className="grid gap-2">
+                              <legend className="mb-2 text-sm font-medium">Days it starts on</legend>
+                              <div className="grid max-w-md grid-cols-7 gap-1.5">
+                                {WEEK_DAYS.map(({ day, name }) => {
+                                  const on = days.includes(day);
+                                  return (
+                                    <Button
+                                      key={day}
+                                      type="button"
+                                      size="sm"
+                                      variant={on ? 'default' : 'outline'}
+                                      aria-pressed={on}
+                                      className="px-0"
+                                      onClick={() =>
+                                        field.onChange(
+                                          on
+                                            ? days.filter((value) => value !== day)
+                                            : [...days, day].sort((a, b) => a - b),
+                                        )
+                                      }
+                                    >
+                                      {name}
+                                    </Button>
+                                  );
+                                })}
+                              </div>
+                            </fieldset>
+                            <FormDescription>None chosen: every day.</FormDescription>
+                            <FormMessage />
+                          </FormItem>
+                        );
+                      }}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Button
+                type="button"
+                variant="outline"
+                className="justify-self-start"
+                disabled={dayparts.fields.length >= MAX_DAYPARTS}
+                onClick={() => dayparts.append(emptyDaypart())}
+              >
+                <PlusIcon aria-hidden="true" />
+                Add daypart
+              </Button>
+            </fieldset>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="starts"
+                render={({ field }) => (
+                  <FormItem>
+                    <fieldset className="grid gap-2">
+                      <legend className="mb-2 text-sm font-medium">Takes effect</legend>
+                      <div className="grid grid-cols-2 gap-1.5">
+                        {(
+                          [
+                            ['at', 'At a set time'],
+                            ['asap', 'Right away'],
+                          ] as const
+                        ).map(([value, label]) => (
+                          <Button
+                            key={value}
+                            type="button"
+                            variant={field.value === value ? 'default' : 'outline'}
+                            aria-pressed={field.value === value}
+                            onClick={() => field.onChange(value)}
+                          >
+                            {label}
+                          </Button>
+                        ))}
+                      </div>
+                    </fieldset>
+                    <FormDescription>
+                      {field.value === 'asap'
+                        ? 'About ten seconds after you save, once every server has the new card.'
+                        : 'In your time zone.'}
+                    </FormDescription>
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="effective_from"
+                render={({ field }) => (
+                  <FormItem className={cn(values.starts === 'asap' && 'opacity-50')}>
+                    <FormLabel>Effective from</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="datetime-local" disabled={values.starts === 'asap'} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="note"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Note</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="e.g. Festive season peaks" maxLength={200} />
+                  </FormControl>
+                  <FormDescription>Optional; shown in the history.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <section aria-label="Preview" className="grid gap-2">
+              <h3 className="text-sm font-semibold">Preview: price of one play</h3>
+              <RateCardMatrix card={preview} label="Preview of the new rate card" />
+            </section>
+          </CardContent>
+          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
+            <Button type="button" variant="ghost" className="w-full sm:w-auto" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving} className="w-full sm:w-auto">
+              {saving ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <CalendarClockIcon aria-hidden="true" />
+              )}
+              Schedule rate card
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
+  );
+}
