@@ -10,7 +10,7 @@ import { RowActions } from '@/components/data-table/row-actions';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
-import { describeRange } from '@/components/report-filters/date-range';
+import { describeRange, presetRange } from '@/components/report-filters/date-range';
 import { DateRangePicker } from '@/components/report-filters/date-range-picker';
 import { SliceFilters } from '@/components/report-filters/slice-filters';
 import { useDateRangeParam } from '@/components/report-filters/use-date-range-param';
@@ -18,6 +18,8 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useAdTransactionTotals } from '@/features/billing/api/get-ad-transaction-totals';
 import { useAdTransactions } from '@/features/billing/api/get-ad-transactions';
+import { useSpend } from '@/features/billing/api/get-spend';
+import { SpendSummary } from '@/features/billing/components/spend-summary';
 import { StatusBadge } from '@/features/billing/components/status-badge';
 import { TransactionTotals } from '@/features/billing/components/transaction-totals';
 import { UpdateTransactionDialog } from '@/features/billing/components/update-transaction-dialog';
@@ -41,6 +43,11 @@ export function AdTransactionsPage() {
   const transactions = useAdTransactions(query);
   const totals = useAdTransactionTotals({ company_id: query.company_id, from: query.from, to: query.to });
   const [updating, setUpdating] = useState<AdTransaction | null>(null);
+  // Spend needs a bounded period of at most a year: the range chosen (its last year), else this month.
+  const chosen = range ?? presetRange('this-month');
+  const yearBefore = new Date(Date.parse(`${chosen.to}T00:00:00Z`) - 366 * 86_400_000).toISOString().slice(0, 10);
+  const spendRange = { from: chosen.from < yearBefore ? yearBefore : chosen.from, to: chosen.to };
+  const spend = useSpend({ company_id: query.company_id, from: spendRange.from, to: spendRange.to });
   const mayCreate = can(user.role, 'adTransactions', 'create');
   const mayUpdate = can(user.role, 'adTransactions', 'update');
   const seesCompanies = scopeOf(user.role, 'companies', 'read') === 'all';
@@ -132,6 +139,8 @@ export function AdTransactionsPage() {
         />
         {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
       </ListToolbar>
+
+      <SpendSummary spend={spend.data} loading={spend.isLoading} period={describeRange(spendRange)} />
 
       <TransactionTotals
         totals={totals.data}

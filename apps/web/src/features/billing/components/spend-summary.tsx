@@ -1,0 +1,127 @@
+import type { Spend } from '@adloop/contract/billing';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+function Figure({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: 'warn' | 'good' }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-xs">
+      <span className="text-sm font-medium text-muted-foreground">{label}</span>
+      <span
+        className={cn(
+          'truncate text-2xl font-semibold tracking-tight tabular-nums',
+          tone === 'warn' && 'text-amber-700 dark:text-amber-400',
+          tone === 'good' && 'text-emerald-700 dark:text-emerald-400',
+        )}
+      >
+        {value}
+      </span>
+      <span className="truncate text-xs text-muted-foreground">{hint}</span>
+    </div>
+  );
+}
+
+type SpendSummaryProps = { spend: Spend | undefined; loading: boolean; period: string };
+
+/**
+ * What the plays of the period cost at the rate card, what was paid for them and what is owed,
+ * then the spend per ad (per company when the caller sees several).
+ */
+export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
+  if (loading) {
+    return (
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-hidden="true">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (!spend) return null;
+  const money = (minor: number) => formatMoney(minor, spend.currency);
+  const { totals } = spend;
+  const rows = spend.companies.flatMap((company) =>
+    company.ads.map((ad) => ({ company: company.company_name, ...ad })),
+  );
+  const severalCompanies = spend.companies.length > 1;
+
+  return (
+    <section aria-label="Spend at the rate card" className="grid min-w-0 gap-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure label="Plays" value={totals.plays.toLocaleString('en-IN')} hint={period} />
+        <Figure label="Spend at rate card" value={money(totals.spend_minor)} hint="Each play at its own price" />
+        <Figure label="Paid" value={money(totals.paid_minor)} hint="Completed transactions" tone="good" />
+        <Figure
+          label={totals.balance_minor >= 0 ? 'Balance owed' : 'In credit'}
+          value={money(Math.abs(totals.balance_minor))}
+          hint="Spend − paid"
+          tone={totals.balance_minor > 0 ? 'warn' : 'good'}
+        />
+      </div>
+      {rows.length > 0 ? (
+        <Card className="min-w-0 gap-3 py-4">
+          <CardHeader className="px-4">
+            <CardTitle>
+              <h2 className="text-base">Spend by ad</h2>
+            </CardTitle>
+            <CardDescription>
+              {period} · priced by the{' '}
+              <Link to="/dashboard/rate-card" className="text-foreground underline underline-offset-4">
+                rate card
+              </Link>{' '}
+              in force at each play, by venue tier and peak hour.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="min-w-0 px-0">
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" aria-label="Spend by ad">
+                <thead className="bg-muted/40 text-left text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Ad
+                    </th>
+                    {severalCompanies ? (
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Company
+                      </th>
+                    ) : null}
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Plays
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Avg per play
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-medium">
+                      Spend
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {rows.map((row) => (
+                    <tr key={row.ad_id}>
+                      <th scope="row" className="max-w-56 truncate px-4 py-2 text-left font-medium">
+                        {row.title}
+                      </th>
+                      {severalCompanies ? (
+                        <td className="max-w-48 truncate px-3 py-2 text-muted-foreground">{row.company}</td>
+                      ) : null}
+                      <td className="px-3 py-2 text-right tabular-nums">{row.plays.toLocaleString('en-IN')}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums text-muted-foreground">
+                        {row.plays > 0 ? money(Math.round(row.spend_minor / row.plays)) : '—'}
+                      </td>
+                      <td className="px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums">
+                        {money(row.spend_minor)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+    </section>
+  );
+}
