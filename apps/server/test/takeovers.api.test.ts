@@ -129,6 +129,12 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
       'at most 280',
     ],
     [
+      'a message of 7 lines',
+      { kind: 'MESSAGE', message: 'a\nb\nc\nd\ne\nf\ng', screen_ids: [randomUUID()] },
+      'body.message',
+      'at most 6 lines',
+    ],
+    [
       'a message takeover without a message',
       { kind: 'MESSAGE', screen_ids: [randomUUID()] },
       'body.message',

@@ -5,6 +5,8 @@ import { screenAdSchema } from './screen.ts';
 
 /** An urgent message fits a screen read across a room: about two tweets' worth, no more (decision 035). */
 export const TAKEOVER_MESSAGE_MAX = 280;
+/** Line breaks the writer chose are kept on screen; more than a few would shrink the text below reading size. */
+export const TAKEOVER_MESSAGE_MAX_LINES = 6;
 /** One takeover reaches at most this many screens; a bigger network sends several. */
 export const TAKEOVER_MAX_SCREENS = 500;
 /** An end time is at most a week ahead: a takeover is an emergency, not a campaign. */
@@ -24,6 +26,10 @@ export const takeoverStartSchema = z
       .trim()
       .min(1, 'Write the message to show')
       .max(TAKEOVER_MESSAGE_MAX, `The message is at most ${TAKEOVER_MESSAGE_MAX} characters`)
+      .refine(
+        (message) => message.split('\n').length <= TAKEOVER_MESSAGE_MAX_LINES,
+        `The message is at most ${TAKEOVER_MESSAGE_MAX_LINES} lines`,
+      )
       .optional(),
     ad_id: z.uuid('ad_id must be a UUID').optional(),
     screen_ids: z
