@@ -65,7 +65,7 @@ export function AdPlayer({ ads, session, logPlay, onExit }: AdPlayerProps) {
         onSkip={skip}
       />
       {current.variant?.link ? (
-        <VariantQrCode code={current.variant.link.code} screenCode={session.screen_code} dimmed={idle} />
+        <VariantQrCode code={current.variant.link.code} screenCode={session.screen_code} />
       ) : null}
       <PlayerCaption
         position={index + 1}

@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test';
+import { caption, finishPlay, installPlayerClock, openDisplay } from '../support/display.ts';
+import { expect, test } from '../support/display-test.ts';
+import { signInAs } from '../support/session.ts';
+import { shoot } from '../support/shoot.ts';
+
+const COMPANY_ADMIN = { email: 'company.admin@demo.adloop.app', password: 'e2e-demo-staff' } as const;
+const OFFER_URL = 'https://example.com/offer-b';
+
+type PostedPlay = { id: string; ad_id: string; variant_id?: string | null };
+type Variant = { id: string; label: string; media_url: string; link: { code: string; url: string } | null };
+
+/** The media of the image the screen shows now (the stage keeps hidden layers at opacity 0). */
+function shownMedia(page: Page) {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll<HTMLImageElement>('[data-play] img')].filter(
+      (image) => getComputedStyle(image).opacity === '1',
+    );
+    return shown.map((image) => new URL(image.src).pathname).join(',');
+  });
+}
+
+/** A distinct PNG for variant B, drawn by the browser itself. */
+async function variantImage(page: Page): Promise<Buffer> {
+  await page.setContent(
+    '<div style="width:640px;height:360px;display:grid;place-items:center;background:linear-gradient(135deg,#0f766e,#f59e0b);color:#fff;font:700 44px system-ui">Variant B · 20% off</div>',
+  );
+  return page.locator('div').screenshot();
+}
+
+test.describe('A/B variants', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('variant rollout: a company admin adds B with a tracked link; the playing screen rotates A/B, shows the QR code and logs each play with its variant; scans count; analytics compares', async ({
+    page,
+    request,
+    adSet,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const setup = await adSet([
+      { title: 'Rollout', duration_seconds: 1 },
+      { title: 'Filler', duration_seconds: 1 },
+    ]);
+    const [ad, filler] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0]];
+    const posted: PostedPlay[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/playback-logs/log')) {
+        posted.push(...(sent.postDataJSON() as { logs: PostedPlay[] }).logs);
+      }
+    });
+    await installPlayerClock(page);
+    const session = await openDisplay(page, request);
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${ad.title}`);
+
+    // The advertiser starts the test in the dashboard while the screen plays.
+    const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const dashboard = await staff.newPage();
+    const imageB = await variantImage(dashboard);
+    await signInAs(dashboard, request, `/dashboard/ads/edit/${ad.id}`, COMPANY_ADMIN);
+    const card = dashboard.locator('[data-slot="card"]').filter({ hasText: 'Variants (A/B test)' });
+    await card.getByRole('button', { name: 'Use current media as A' }).click();
+    await expect(card.getByRole('listitem', { name: 'Variant A' })).toBeVisible();
+    await card.getByRole('button', { name: 'Add variant' }).click();
+    const dialog = dashboard.getByRole('dialog');
+    await expect(dialog.getByLabel('Label')).toHaveValue('B');
+    await dialog.getByLabel('Upload image or video').setInputFiles({
+      name: 'variant-b.png',
+      mimeType: 'image/png',
+      buffer: imageB,
+    });
+    await expect(dialog.getByText('variant-b.png')).toBeVisible();
+    await dialog.getByLabel('Tracked link (optional)').fill(OFFER_URL);
+    await dialog.getByRole('button', { name: 'Add variant' }).click();
+    await expect(dashboard.getByText('Variant B added')).toBeVisible();
+    await expect(dashboard.getByText('The ad waits for review before screens show it again.')).toBeVisible();
+    const rowB = card.getByRole('listitem', { name: 'Variant B' });
+    await expect(rowB.getByText('50%')).toBeVisible();
+    await expect(rowB.getByRole('img', { name: 'QR code of variant B' })).toBeVisible();
+    await dashboard.mouse.move(0, 0);
+    for (const width of [1440, 390]) {
+      await dashboard.setViewportSize({ width, height: width < 720 ? 844 : 900 });
+      await shoot(dashboard, 'ab-variants-page', width);
+      await card.screenshot({ path: `test-results/screenshots/ab-variants-section-${width}.png` });
+    }
+
+    // A new creative goes through review; the reviewer approves and the screen is told.
+    const variantsResponse = await request.get(`/api/ads/${ad.id}/variants`, {
+      headers: { Authorization: `Bearer ${setup.token}` },
+    });
+    const [variantA, variantB] = (await variantsResponse.json()).data as [Variant, Variant];
+    expect(variantB.link?.url).toBe(OFFER_URL);
+    const approved = await request.post(`/api/ads/${ad.id}/approve`, {
+      headers: { Authorization: `Bearer ${setup.token}` },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+
+    // Without a reload the screen rotates A and B by turn, each play logged with its variant.
+    const seen = new Map<string, string>();
+    let qrChecked = false;
+    await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${ad.title}`, { timeout: 10_000 });
+    for (let play = 0; play < 60 && !(seen.size === 2 && qrChecked); play += 1) {
+      if ((await caption(page).textContent())?.endsWith(ad.title)) {
+        const media = await shownMedia(page);
+        if (media === variantA.media_url) seen.set('A', media);
+        if (media === variantB.media_url) {
+          seen.set('B', media);
+          const qr = page.getByTestId('variant-qr');
+          await expect(qr).toBeVisible();
+          await expect(qr).toHaveAttribute(
+            'data-url',
+            `${new URL(page.url()).origin}/r/${variantB.link?.code}?s=${session.screen_code}`,
+          );
+          await expect(qr.getByRole('img', { name: 'QR code for the offer' })).toBeVisible();
+          await expect(qr).toContainText('Scan for the offer');
+          if (!qrChecked) {
+            for (const [width, height] of [
+              [1440, 900],
+              [390, 844],
+            ] as const) {
+              await page.setViewportSize({ width, height });
+              await shoot(page, 'ab-player-qr', width);
+            }
+            await page.setViewportSize({ width: 1920, height: 1080 });
+            const box = await qr.getByRole('img').boundingBox();
+            expect(box?.width).toBeGreaterThanOrEqual(160);
+            expect(box?.width).toBeLessThanOrEqual(220);
+            qrChecked = true;
+          }
+        } else if (media === variantA.media_url) {
+          await expect(page.getByTestId('variant-qr')).toHaveCount(0);
+        }
+      }
+      await finishPlay(page);
+    }
+    expect([...seen.keys()].sort()).toEqual(['A', 'B']);
+    expect(qrChecked).toBe(true);
+    await expect
+      .poll(() => posted.filter((entry) => entry.ad_id === ad.id && entry.variant_id).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(10);
+    const rolloutPlays = posted.filter((entry) => entry.ad_id === ad.id && entry.variant_id);
+    expect(new Set(rolloutPlays.map((entry) => entry.variant_id))).toEqual(new Set([variantA.id, variantB.id]));
+    expect(posted.filter((entry) => entry.ad_id === filler.id).every((entry) => !entry.variant_id)).toBe(true);
+
+    // The screen stops, so the numbers below hold still.
+    await page.close();
+    const sent = new Map<string, number>();
+    for (const entry of posted) {
+      if (entry.ad_id === ad.id && entry.variant_id) sent.set(entry.variant_id, (sent.get(entry.variant_id) ?? 0) + 1);
+    }
+
+    // A phone scanning the code is counted and sent to the offer.
+    const scan = await request.get(`/r/${variantB.link?.code}?s=${session.screen_code}`, { maxRedirects: 0 });
+    expect(scan.status()).toBe(302);
+    expect(scan.headers().location).toBe(OFFER_URL);
+    const unknown = await request.get('/r/NOPE0000', { maxRedirects: 0 });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('This link is not available');
+
+    // Analytics compares the variants.
+    const results = async () => {
+      const response = await request.get('/api/analytics/variants', {
+        headers: { Authorization: `Bearer ${setup.token}` },
+        params: { ad_id: ad.id, from: '2000-01-01', to: '2100-01-01' },
+      });
+      return (await response.json()).data.variants as Array<{ label: string; plays: number; scans: number }>;
+    };
+    await expect
+      .poll(async () => (await results()).map((row) => [row.label, row.plays, row.scans]))
+      .toEqual([
+        ['A', sent.get(variantA.id), 0],
+        ['B', sent.get(variantB.id), 1],
+      ]);
+    await dashboard.setViewportSize({ width: 1440, height: 900 });
+    await dashboard.goto('/dashboard/analytics');
+    const comparison = dashboard.locator('[data-slot="card"]').filter({ hasText: 'A/B test by variant' });
+    await comparison.getByLabel('Ad').selectOption(ad.id);
+    const table = comparison.getByRole('table', { name: `Variants of ${ad.title}` });
+    const cells = (label: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: dashboard.getByRole('rowheader', { name: label, exact: true }) })
+        .getByRole('cell');
+    await expect(cells('A')).toHaveText([String(sent.get(variantA.id)), '0', '0.00%', '—', 'Control']);
+    await expect(cells('B')).toHaveText([
+      String(sent.get(variantB.id)),
+      '1',
+      `${((1 / (sent.get(variantB.id) ?? 1)) * 100).toFixed(2)}%`,
+      '—',
+      'Needs more plays',
+    ]);
+    for (const width of [1440, 390]) {
+      await dashboard.setViewportSize({ width, height: width < 720 ? 844 : 900 });
+      await shoot(dashboard, 'ab-analytics-page', width);
+      await comparison.screenshot({ path: `test-results/screenshots/ab-analytics-comparison-${width}.png` });
+    }
+    await staff.close();
+  });
+});
