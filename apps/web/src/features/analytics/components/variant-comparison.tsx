@@ -126,7 +126,13 @@ export function VariantComparison({ from, to }: { from: string; to: string }) {
                     { header: 'Variant', cell: (variant) => <span className="font-medium">{variant.label}</span> },
                     { header: 'Plays', numeric: true, cell: (variant) => variant.plays.toLocaleString() },
                     { header: 'Scans', numeric: true, cell: (variant) => variant.scans.toLocaleString() },
-                    { header: 'Scan rate', numeric: true, cell: (variant) => percent(variant.scan_rate, 2) },
+                    {
+                      header: 'Scan rate',
+                      numeric: true,
+                      // On a phone the chart above gives the rates.
+                      hideOnMobile: true,
+                      cell: (variant) => percent(variant.scan_rate, 2),
+                    },
                     {
                       header: 'Lift vs control',
                       numeric: true,
