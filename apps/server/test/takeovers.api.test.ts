@@ -1,8 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { takeovers } from '../src/db/schema.ts';
+import { RedisEventBus } from '../src/lib/redis-event-bus.ts';
 import {
   bearer,
   connectScreen,
@@ -10,9 +15,11 @@ import {
   createCompany,
   createOutlet,
   createScreen,
+  createUser,
+  loginAs,
   signedIn,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, databaseKinds, openFreshDatabase, type TestApp } from './helpers/test-app.ts';
 
 type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; buffer: string };
 
@@ -369,6 +376,27 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
     expect(ended.json().message).toContain('by itself');
   });
 
+  it('an ad takeover stops showing once its ad is paused, and the dashboard says so', async () => {
+    const company = await createCompany(t.db);
+    const ad = await createAd(t.db, company.id, { title: 'Recall notice' });
+    const started = await start(tokens.global, { kind: 'AD', ad_id: ad.id, screen_ids: [screenB.id] });
+    const id = started.json().data.id;
+    expect(await shownOn(screenB)).toMatchObject({ id, ad: { id: ad.id } });
+    const paused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${ad.id}`,
+      headers: bearer(tokens.global),
+      payload: { status: 'PAUSED' },
+    });
+    expect(paused.statusCode).toBe(200);
+    expect(await shownOn(screenB)).toBeNull();
+    const listed = (await list(tokens.global, '?status=active'))
+      .json()
+      .data.find((row: { id: string }) => row.id === id);
+    expect(listed).toMatchObject({ status: 'ACTIVE', ad: { status: 'PAUSED' } });
+    expect((await end(tokens.global, id)).statusCode).toBe(200);
+  });
+
   it('answers 400 for a malformed id or status and 404 for an unknown takeover', async () => {
     expect((await end(tokens.global, 'not-a-uuid')).statusCode).toBe(400);
     expect((await end(tokens.global, randomUUID())).statusCode).toBe(404);
@@ -420,5 +448,54 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
     expect(heard.map((frame) => frame.event)).toEqual(['ads-changed']);
     await chosen.reader.cancel();
     await bystander.reader.cancel();
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe.each(databaseKinds)('takeovers across two API processes on %s, through Redis', (kind) => {
+  it('a takeover started and ended through A reaches a screen streaming from B', async () => {
+    const { database, drop } = await openFreshDatabase(kind);
+    await database.migrate();
+    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
+    const jwtSecret = randomBytes(32);
+    const channel = `adloop-test:takeovers:${randomBytes(4).toString('hex')}`;
+    const start = async () => {
+      const bus = await RedisEventBus.connect({ url: REDIS_URL, channel, logger: quietLogger });
+      const app = await buildApp({ database, jwtSecret, mediaDir, bus });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+    };
+    const a = await start();
+    const b = await start();
+    try {
+      const outlet = await createOutlet(database.db);
+      const screen = await createScreen(database.db, outlet.id);
+      const session = await connectScreen(b.app, screen);
+      const response = await fetch(`${b.origin}/api/screen-auth/events`, { headers: bearer(session.access_token) });
+      const stream = { reader: response.body!.getReader(), buffer: '' };
+      await readUntil(stream, 'hello');
+      const admin = bearer(await loginAs(a.app, await createUser(database.db, { role: 'GLOBAL_ADMIN' })));
+      const started = await a.app.inject({
+        method: 'POST',
+        url: '/api/takeovers',
+        headers: admin,
+        payload: { kind: 'MESSAGE', message: 'Evacuate calmly', screen_ids: [screen.id] },
+      });
+      const id = started.json().data.id;
+      expect((await readUntil(stream, 'takeover')).at(-1)?.data).toEqual({ id, action: 'started' });
+      const shown = await b.app.inject({ url: '/api/screen-auth/takeover', headers: bearer(session.access_token) });
+      expect(shown.json().data).toMatchObject({ id, message: 'Evacuate calmly' });
+      await a.app.inject({ method: 'POST', url: `/api/takeovers/${id}/end`, headers: admin });
+      expect((await readUntil(stream, 'takeover')).at(-1)?.data).toEqual({ id, action: 'ended' });
+      await stream.reader.cancel();
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await database.close();
+      await drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
   });
 });
