@@ -260,7 +260,12 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect(rows.map((row) => row.screenId).sort()).toEqual([screen.id, null].sort());
     expect(rows.every((row) => row.adId === adA)).toBe(true);
 
-    expect((await scan('x'.repeat(300), 'Phone/1')).statusCode).toBe(414);
+    expect((await scan('x'.repeat(300), 'Phone/1')).statusCode).toBe(404);
+    for (const mangled of ['/r/', `/r/${code}/extra`, '/r/a/b/c']) {
+      const response = await t.app.inject({ method: 'GET', url: mangled });
+      expect(response.statusCode, mangled).toBe(404);
+      expect(response.body).toContain('This link is not available');
+    }
     for (const unknown of ['ZZZZZZZZ', 'short', '../../etc', 'x'.repeat(90), 'a b c d e']) {
       const response = await scan(encodeURIComponent(unknown), 'Phone/1');
       expect(response.statusCode, unknown).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -12,6 +12,9 @@ const NOT_FOUND_PAGE = `<!doctype html>
 main{max-width:22rem;padding:2rem;text-align:center}h1{font-size:1.25rem;margin:0 0 .5rem}p{margin:0;color:#475569;line-height:1.5}</style>
 </head><body><main><h1>This link is not available</h1>
 <p>The offer behind this code has ended or the code was mistyped. Scan the code on the screen again.</p></main></body></html>`;
+
+const notFoundPage = (reply: FastifyReply) =>
+  reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
 
 /**
  * Tracked short links of A/B variants (decision 034): `GET /r/:code` counts one scan and
@@ -41,8 +44,17 @@ export default async function linkRoutes(fastify: FastifyInstance) {
         userAgent: request.headers['user-agent'],
       });
       reply.header('cache-control', 'no-store');
-      if (!scan) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+      if (!scan) return notFoundPage(reply);
       return reply.redirect(scan.link.url, 302);
     },
   );
+
+  // Any other path under /r (a cut-off or mangled link) gets the same page, not the SPA.
+  for (const path of ['/', '/*']) {
+    app.get(
+      path,
+      { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }), schema: { hide: true } },
+      async (_request, reply) => notFoundPage(reply),
+    );
+  }
 }
