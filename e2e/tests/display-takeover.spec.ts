@@ -166,6 +166,42 @@ test.describe('emergency takeover', () => {
     await context.setOffline(false);
   });
 
+  test('a 280-character message fits whole on a landscape and a portrait screen', async ({ page, request }) => {
+    const admin = await adminToken(request);
+    const screen = await authenticateScreen(request, DEMO_SCREEN);
+    const message =
+      'Attention please: a child has been separated from their family. Six years old, blue T-shirt, red shoes, ' +
+      'answers to Aarav. If you see him, please stay with him and tell any member of staff at once. ' +
+      'Doors are being watched. Thank you for your help.';
+    expect(message.length).toBeLessThanOrEqual(280);
+    await startTakeover(request, admin, { kind: 'MESSAGE', message, screen_ids: [screen.screen_id] });
+    for (const [width, height] of [
+      [1920, 1080],
+      [1080, 1920],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      if (width === 1920) await openDisplay(page, request);
+      const text = page.getByRole('alert');
+      await expect(text).toHaveText(message);
+      await expect
+        .poll(() =>
+          text.evaluate((element) => {
+            const inner = element.getBoundingClientRect();
+            const box = element.parentElement!.getBoundingClientRect();
+            const size = Number.parseFloat(getComputedStyle(element).fontSize);
+            const inside =
+              inner.top >= box.top - 1 &&
+              inner.bottom <= box.bottom + 1 &&
+              inner.left >= box.left - 1 &&
+              inner.right <= box.right + 1;
+            return inside && element.scrollWidth <= element.clientWidth + 1 && size >= 40;
+          }),
+        )
+        .toBe(true);
+      await shoot(page, 'display-takeover-long-message', width);
+    }
+  });
+
   test('an outlet employee sees takeovers read-only', async ({ page, request }) => {
     const admin = await tokenOf(request, OUTLET_ADMIN);
     const screen = await authenticateScreen(request, DEMO_SCREEN);
