@@ -175,4 +175,36 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
       stop();
     }
   });
+
+  it("deactivating an outlet ends its screens' sessions at once and keeps them out until it is reactivated", async () => {
+    const outlet = await createOutlet(t.db, { name: 'Closing Cafe', outletCode: 'CAFE-CLOSE' });
+    const screen = await createScreen(t.db, outlet.id);
+    const bystander = await createScreen(t.db, ownOutletId);
+    const session = await connectScreen(t.app, screen);
+    const other = await connectScreen(t.app, bystander);
+    const verify = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/screen-auth/verify', headers: bearer(token) });
+    expect((await verify(session.access_token)).statusCode).toBe(200);
+
+    const events: BusEvent[] = [];
+    const stop = t.app.events.subscribe((event) => events.push(event));
+    const off = await call('PATCH', `/api/outlets/${outlet.id}`, admin, { is_active: false });
+    stop();
+    expect(off.statusCode).toBe(200);
+    expect(events).toEqual([{ type: 'screen.changed', screenId: screen.id, reason: 'disabled' }]);
+    expect((await verify(session.access_token)).statusCode).toBe(401);
+    expect((await verify(other.access_token)).statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/screen-auth/authenticate',
+      payload: { screen_code: screen.screenCode, pass_code: screen.passcode },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("This screen's outlet has been deactivated");
+
+    expect((await call('PATCH', `/api/outlets/${outlet.id}`, admin, { is_active: true })).statusCode).toBe(200);
+    // The old session stays ended; the screen signs in again with its passcode.
+    expect((await verify(session.access_token)).statusCode).toBe(401);
+    expect((await connectScreen(t.app, screen)).screen_id).toBe(screen.id);
+  });
 });

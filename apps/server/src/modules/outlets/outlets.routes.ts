@@ -75,7 +75,7 @@ export default async function outletRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const tenancy = await tenancyOf(request);
-      const { outlet, movedScreenIds } = await updateOutlet(
+      const { outlet, movedScreenIds, deactivatedScreenIds } = await updateOutlet(
         app.db,
         tenancy,
         request.scope,
@@ -86,6 +86,9 @@ export default async function outletRoutes(fastify: FastifyInstance) {
       // Their ad lists follow the outlet's targeting place now, not after the cache's TTL.
       for (const screenId of movedScreenIds)
         await app.events.publish({ type: 'screen.changed', screenId, reason: 'updated' });
+      // Their streams end and their cached sessions drop, on every server process.
+      for (const screenId of deactivatedScreenIds)
+        await app.events.publish({ type: 'screen.changed', screenId, reason: 'disabled' });
       return { data: outlet };
     },
   );

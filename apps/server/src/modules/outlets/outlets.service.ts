@@ -129,7 +129,7 @@ export async function updateOutlet(
   scope: Scope,
   id: string,
   change: OutletUpdate,
-): Promise<{ outlet: Outlet; movedScreenIds: string[] }> {
+): Promise<{ outlet: Outlet; movedScreenIds: string[]; deactivatedScreenIds: string[] }> {
   const before = await getOutlet(db, tenancy, scope, id);
   const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
   if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
@@ -163,10 +163,21 @@ export async function updateOutlet(
     outlet.pincode !== before.pincode ||
     outlet.timezone !== before.timezone ||
     [...outlet.tags].sort().join('\n') !== [...before.tags].sort().join('\n');
-  const movedScreenIds = moved
-    ? (await db.select({ id: screens.id }).from(screens).where(eq(screens.outletId, id))).map((row) => row.id)
-    : [];
-  return { outlet, movedScreenIds };
+  // A deactivated outlet's screens stop at once: their sessions end (decision 008), and they
+  // cannot sign in again until it is reactivated.
+  const deactivated = before.is_active && !outlet.is_active;
+  if (deactivated) {
+    await db.update(screens).set({ sessionsValidAfter: sql`now()` }).where(eq(screens.outletId, id));
+  }
+  const screenIds =
+    moved || deactivated
+      ? (await db.select({ id: screens.id }).from(screens).where(eq(screens.outletId, id))).map((row) => row.id)
+      : [];
+  return {
+    outlet,
+    movedScreenIds: moved && !deactivated ? screenIds : [],
+    deactivatedScreenIds: deactivated ? screenIds : [],
+  };
 }
 
 /** Deletes an outlet with no screens, staff or payouts; otherwise 409: deactivate it instead. */

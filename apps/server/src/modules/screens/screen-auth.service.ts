@@ -26,7 +26,7 @@ export interface ScreenPrincipal {
 
 const screenWithOutlet = {
   screen: screens,
-  outlet: { id: outlets.id, name: outlets.name, outletCode: outlets.outletCode },
+  outlet: { id: outlets.id, name: outlets.name, outletCode: outlets.outletCode, isActive: outlets.isActive },
 };
 
 export function normaliseScreenCode(code: string): string {
@@ -92,6 +92,9 @@ export async function authenticateScreen(
   if (row.screen.status !== 'ACTIVE') {
     throw new HttpError(403, 'FORBIDDEN', 'This screen has been disabled by its outlet admin');
   }
+  if (!row.outlet.isActive) {
+    throw new HttpError(403, 'FORBIDDEN', "This screen's outlet has been deactivated");
+  }
   if (row.screen.failedAttempts > 0) {
     await db.update(screens).set({ failedAttempts: 0 }).where(eq(screens.id, row.screen.id));
   }
@@ -112,7 +115,7 @@ function toPrincipal(row: {
   };
 }
 
-/** Resolves a screen token: valid signature and audience, an active screen, issued after its last reset. */
+/** Resolves a screen token: valid signature and audience, an active screen of an active outlet, issued after its last reset. */
 export async function authenticateScreenToken(
   db: Database,
   secret: Uint8Array,
@@ -125,7 +128,7 @@ export async function authenticateScreenToken(
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .where(eq(screens.id, claims.sub));
-  if (row?.screen.status !== 'ACTIVE') return null;
+  if (row?.screen.status !== 'ACTIVE' || !row.outlet.isActive) return null;
   if (claims.iatMs < row.screen.sessionsValidAfter.getTime()) return null;
   return { principal: toPrincipal(row), expiresAtMs: claims.exp * 1000 };
 }

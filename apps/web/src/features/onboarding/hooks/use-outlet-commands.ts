@@ -22,7 +22,7 @@ export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}
     }
     confirm.ask({
       title: `Deactivate ${outlet.name}?`,
-      description: `Its ${outlet.screens_count} screens stop playing and its staff can no longer sign in. You can reactivate it later.`,
+      description: `Its ${outlet.screens_count} screens stop playing at once and cannot sign in again until you reactivate it. Its staff keep read access to its history.`,
       confirmLabel: 'Deactivate',
       destructive: true,
       onConfirm: () => setActive(outlet, false),
