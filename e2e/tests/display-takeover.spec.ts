@@ -122,6 +122,38 @@ test.describe('emergency takeover', () => {
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${loopAd.title}`, { timeout: 5_000 });
   });
 
+  test('a video ad takeover plays the video, muted until unmuted, and starts it again at its end', async ({
+    page,
+    request,
+    adSet,
+  }) => {
+    test.setTimeout(60_000);
+    const setup = await adSet([
+      { title: 'Loop ad', duration_seconds: 60 },
+      { title: 'PSA video', type: 'VIDEO' },
+    ]);
+    const session = await openDisplay(page, request);
+    await expect(caption(page)).toHaveText(/^Playing ad 1 of 2 - Loop ad/);
+    await startTakeover(request, setup.token, { kind: 'AD', ad_id: setup.ads[1]!.id, screen_ids: [session.screen_id] });
+    const video = takeoverLayer(page).locator('video');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0.5), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    await page.mouse.move(300, 300);
+    await takeoverLayer(page).getByRole('button', { name: 'Unmute' }).click();
+    await expect(takeoverLayer(page).getByRole('button', { name: 'Mute' })).toBeVisible();
+    // Its end is a play, and it starts over: the first play reaches the server.
+    await expect
+      .poll(async () => (await playsOf(request, [setup.ads[1]!.id])).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && !element.ended))
+      .toBe(true);
+  });
+
   test('a screen that reboots without network still shows its takeover, and lets it go at its end time', async ({
     page,
     request,
