@@ -21,8 +21,12 @@ async function activeAd(request: APIRequestContext, token: string) {
   return ad;
 }
 
-/** An outlet with a 15 % commission, one screen, and `plays` plays on it in the last hours. */
-async function screenWithPlays(request: APIRequestContext, token: string, plays: number) {
+/**
+ * A Standard outlet with a 15 % commission, one screen, and `plays` plays on it in the last seconds:
+ * the first `peak` of them in the demo rate card's evening peak (18:00-22:00 ×1.5 on the screen's
+ * clock), the rest at 10 in the morning, off-peak.
+ */
+async function screenWithPlays(request: APIRequestContext, token: string, plays: number, peak = 0) {
   const created = await request.post('/api/outlets', {
     headers: bearer(token),
     data: {
@@ -38,9 +42,10 @@ async function screenWithPlays(request: APIRequestContext, token: string, plays:
   const { screen, passcode } = await createScreen(request, token, outlet.id);
   const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
   const ad = await activeAd(request, token);
-  const start = Date.now() - 3 * 60 * 60_000;
+  // Played in the last seconds, so under the card the demo put in force when the server started.
+  const start = Date.now() - (plays + 5) * 1000;
   const logs = Array.from({ length: plays }, (_, index) => {
-    const at = new Date(start + index * 60_000);
+    const at = new Date(start + index * 1000);
     return {
       id: randomUUID(),
       ad_id: ad.id,
@@ -48,7 +53,7 @@ async function screenWithPlays(request: APIRequestContext, token: string, plays:
       company_id: ad.company_id,
       outlet_id: outlet.id,
       play_date: at.toISOString().slice(0, 10),
-      play_time: at.toISOString().slice(11, 19),
+      play_time: `${index < peak ? '18' : '10'}:${String(index % 60).padStart(2, '0')}:00`,
       play_count: 1,
       played_at: at.toISOString(),
       additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: screen.screen_code },
@@ -107,13 +112,14 @@ test.describe('billing', () => {
     await expect(page.getByRole('region', { name: 'Totals' })).toContainText('Received₹1,234.50');
   });
 
-  test('a screen payout shows its working live, is created, and the same period is refused a second time', async ({
+  test('a screen payout adds up the plays at the rate card, is created, and the same period is refused a second time', async ({
     page,
     request,
   }) => {
     test.setTimeout(60_000);
     const token = await tokenOf(request);
-    const { screen } = await screenWithPlays(request, token, 8);
+    // Six plays at ₹1.50 and two evening plays at ₹2.25 (the demo card's ×1.5 peak).
+    const { screen } = await screenWithPlays(request, token, 8, 2);
     await signInAs(page, request, '/dashboard/billing/payouts/add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add screen payout' })).toBeVisible();
 
@@ -128,23 +134,20 @@ test.describe('billing', () => {
     await chooseScreenAndPeriod();
 
     const proposal = page.getByRole('region', { name: 'Proposed payout' });
+    // 6 × ₹1.50 + 2 × ₹2.25 = ₹13.50; 15 % of it is ₹2.025, rounded half up to ₹2.03.
     await expect(proposal.getByTestId('payout-working')).toHaveText(
-      '8 plays × ₹1.50 = ₹12.00; − 15 % commission (₹1.80) = ₹10.20',
+      '8 plays on the rate card = ₹13.50 (avg ₹1.69 a play); − 15 % commission (₹2.03) = ₹11.47',
     );
-    await expect(proposal.getByTestId('payout-total')).toHaveText('₹10.20');
-    // A new rate is worked out again as it is typed.
-    await page.getByLabel('Rate per play').fill('2.25');
-    await expect(proposal.getByTestId('payout-working')).toHaveText(
-      '8 plays × ₹2.25 = ₹18.00; − 15 % commission (₹2.70) = ₹15.30',
-    );
-    await expect(proposal.getByTestId('payout-total')).toHaveText('₹15.30');
+    await expect(proposal.getByTestId('payout-total')).toHaveText('₹11.47');
+    // There is no rate to type: the rate card prices every play.
+    await expect(page.getByLabel('Rate per play')).toHaveCount(0);
     await page.getByRole('button', { name: 'Create payout' }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/billing\/payouts$/);
     await expect(page.getByText('Payout created')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(screen.screen_code) });
-    await expect(row).toContainText('₹15.30');
-    await expect(row).toContainText('8 × ₹2.25');
+    await expect(row).toContainText('₹11.47');
+    await expect(row).toContainText('8 plays · avg ₹1.69');
     await expect(row).toContainText('Pending');
 
     // The same screen and period again: flagged in the proposal, then refused with the server's reason.

@@ -18,50 +18,109 @@ type RateCardMatrixProps = {
  */
 export function RateCardMatrix({ card, label, describeTiers = false, className }: RateCardMatrixProps) {
   return (
-    <div className={cn('min-w-0 overflow-x-auto rounded-xl border', className)}>
+    <>
+      <NarrowMatrix card={card} label={label} className={className} />
+      <div className={cn('hidden min-w-0 overflow-x-auto rounded-xl border sm:block', className)}>
+        <table className="w-full text-sm" aria-label={label}>
+          <thead className="bg-muted/40 text-left align-bottom">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium text-muted-foreground">
+                Outlet tier
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium whitespace-nowrap">
+                <span className="block">Base</span>
+                <span className="block text-xs font-normal text-muted-foreground">Any other time</span>
+              </th>
+              {card.dayparts.map((daypart) => (
+                <th key={daypart.id ?? daypart.name} scope="col" className="px-4 py-3 text-right font-medium">
+                  <span className="block whitespace-nowrap">
+                    {daypart.name}{' '}
+                    <span className="rounded bg-primary/10 px-1.5 py-0.5 text-xs font-semibold text-primary">
+                      {formatMultiplier(daypart.multiplier_bps)}
+                    </span>
+                  </span>
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted-foreground">
+                    {formatWindow(daypart.start_time, daypart.end_time)} · {formatDays(daypart.days_of_week)}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {OUTLET_TIERS.map((tier) => (
+              <tr key={tier}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  <span className="block">{TIER_LABELS[tier]}</span>
+                  {describeTiers ? (
+                    <span className="block text-xs font-normal text-muted-foreground">{TIER_DESCRIPTIONS[tier]}</span>
+                  ) : null}
+                </th>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                  {formatMoney(card.tiers[tier], card.currency)}
+                </td>
+                {card.dayparts.map((daypart) => (
+                  <td
+                    key={daypart.id ?? daypart.name}
+                    className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums"
+                  >
+                    {formatMoney(applyMultiplier(card.tiers[tier], daypart.multiplier_bps), card.currency)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** On a phone the same prices turned a quarter: a row per time of day, a column per tier, so nothing scrolls. */
+function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'describeTiers'>) {
+  const bands = [
+    { key: 'base', name: 'Base', detail: 'Any other time', multiplier: null as number | null },
+    ...card.dayparts.map((daypart) => ({
+      key: daypart.id ?? daypart.name,
+      name: daypart.name,
+      detail: `${formatWindow(daypart.start_time, daypart.end_time)} · ${formatDays(daypart.days_of_week)}`,
+      multiplier: daypart.multiplier_bps as number | null,
+    })),
+  ];
+  return (
+    <div className={cn('min-w-0 overflow-x-auto rounded-xl border sm:hidden', className)}>
       <table className="w-full text-sm" aria-label={label}>
         <thead className="bg-muted/40 text-left align-bottom">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium text-muted-foreground">
-              Outlet tier
+            <th scope="col" className="px-3 py-2.5 font-medium text-muted-foreground">
+              Time
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium whitespace-nowrap">
-              <span className="block">Base</span>
-              <span className="block text-xs font-normal text-muted-foreground">Any other time</span>
-            </th>
-            {card.dayparts.map((daypart) => (
-              <th key={daypart.id ?? daypart.name} scope="col" className="px-4 py-3 text-right font-medium">
-                <span className="block whitespace-nowrap">
-                  {daypart.name}{' '}
-                  <span className="rounded bg-primary/10 px-1.5 py-0.5 text-xs font-semibold text-primary">
-                    {formatMultiplier(daypart.multiplier_bps)}
-                  </span>
-                </span>
-                <span className="block text-xs font-normal whitespace-nowrap text-muted-foreground">
-                  {formatWindow(daypart.start_time, daypart.end_time)} · {formatDays(daypart.days_of_week)}
-                </span>
+            {OUTLET_TIERS.map((tier) => (
+              <th key={tier} scope="col" className="px-3 py-2.5 text-right font-medium">
+                {TIER_LABELS[tier]}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y">
-          {OUTLET_TIERS.map((tier) => (
-            <tr key={tier}>
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                <span className="block">{TIER_LABELS[tier]}</span>
-                {describeTiers ? (
-                  <span className="block text-xs font-normal text-muted-foreground">{TIER_DESCRIPTIONS[tier]}</span>
-                ) : null}
+          {bands.map((band) => (
+            <tr key={band.key}>
+              <th scope="row" className="px-3 py-2.5 text-left font-medium">
+                <span className="block">
+                  {band.name}{' '}
+                  {band.multiplier !== null ? (
+                    <span className="rounded bg-primary/10 px-1 py-0.5 text-xs font-semibold text-primary">
+                      {formatMultiplier(band.multiplier)}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="block text-xs font-normal text-muted-foreground">{band.detail}</span>
               </th>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                {formatMoney(card.tiers[tier], card.currency)}
-              </td>
-              {card.dayparts.map((daypart) => (
-                <td
-                  key={daypart.id ?? daypart.name}
-                  className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums"
-                >
-                  {formatMoney(applyMultiplier(card.tiers[tier], daypart.multiplier_bps), card.currency)}
+              {OUTLET_TIERS.map((tier) => (
+                <td key={tier} className="px-3 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums">
+                  {formatMoney(
+                    band.multiplier === null ? card.tiers[tier] : applyMultiplier(card.tiers[tier], band.multiplier),
+                    card.currency,
+                  )}
                 </td>
               ))}
             </tr>

@@ -1,9 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { MarketingShell } from '@/components/marketing/marketing-shell';
 import { AdvertiserPlansSection } from '@/features/pricing/components/advertiser-plans-section';
 import { LiveRateCardSection } from '@/features/pricing/components/live-rate-card-section';
 import { OutletPlanSection } from '@/features/pricing/components/outlet-plan-section';
 import { PricingCta } from '@/features/pricing/components/pricing-cta';
 import { PricingFaqSection } from '@/features/pricing/components/pricing-faq-section';
+import { createQueryClient } from '@/lib/react-query';
 
 const jumpLinks = [
   { href: '#rates', label: 'Rate card' },
@@ -12,7 +15,17 @@ const jumpLinks = [
   { href: '#faq', label: 'FAQ' },
 ] as const;
 
+/** The public page queries the live rate card; it has its own query cache (the staff session's is not here). */
 export function PricingPage() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PricingContent />
+    </QueryClientProvider>
+  );
+}
+
+function PricingContent() {
   return (
     <MarketingShell>
       <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">

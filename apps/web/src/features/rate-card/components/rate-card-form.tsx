@@ -1,7 +1,7 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
 import { MAX_DAYPARTS, type RateCard, type RateCardCreate } from '@adloop/contract/pricing';
 import { CalendarClockIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,18 @@ import { ApiError } from '@/lib/http';
 import { parseMoney } from '@/lib/money';
 import { parseMultiplier, TIER_LABELS, WEEK_DAYS } from '@/lib/rate-card';
 import { cn } from '@/lib/utils';
+
+/** A decimal text box with a sign before it (₹, ×); the props reach the input, so its label points at it. */
+function AffixInput({ affix, ...props }: ComponentProps<'input'> & { affix: string }) {
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+        {affix}
+      </span>
+      <Input {...props} inputMode="decimal" autoComplete="off" className="pl-7 tabular-nums" />
+    </div>
+  );
+}
 
 type RateCardFormProps = {
   /** The card in force: the new one starts as a copy of it. */
@@ -109,12 +121,7 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                       <FormItem>
                         <FormLabel>{TIER_LABELS[tier]} outlet</FormLabel>
                         <FormControl>
-                          <div className="relative">
-                            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-                              ₹
-                            </span>
-                            <Input {...field} inputMode="decimal" autoComplete="off" className="pl-7 tabular-nums" />
-                          </div>
+                          <AffixInput affix="₹" {...field} />
                         </FormControl>
                         <FormMessage />
                       </FormItem>
@@ -185,17 +192,7 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                           <FormItem>
                             <FormLabel>Multiplier</FormLabel>
                             <FormControl>
-                              <div className="relative">
-                                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-                                  ×
-                                </span>
-                                <Input
-                                  {...field}
-                                  inputMode="decimal"
-                                  autoComplete="off"
-                                  className="pl-7 tabular-nums"
-                                />
-                              </div>
+                              <AffixInput affix="×" {...field} />
                             </FormControl>
                             <FormMessage />
                           </FormItem>
