@@ -219,8 +219,22 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
 
   it("sends a running ad back to review when its advertiser adds or changes a creative, not for a weight or the ad's own creative", async () => {
     const ad = (await createAd(t.db, companyA, { mediaUrl: IMAGE_A, type: 'IMAGE' })).id;
-    const own = await created(ad, companyAdminA, { label: 'A', type: 'IMAGE', media_url: IMAGE_A });
+    const own = await created(ad, companyAdminA, {
+      label: 'A',
+      type: 'IMAGE',
+      media_url: IMAGE_A,
+      duration_seconds: 5,
+    });
     expect(own.sent_to_review).toBe(false);
+    const longer = await created(ad, companyAdminA, {
+      label: 'A2',
+      type: 'IMAGE',
+      media_url: IMAGE_A,
+      duration_seconds: 9,
+      weight: 0,
+    });
+    expect(longer.sent_to_review).toBe(true);
+    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
     expect(await statusOf(ad)).toBe('ACTIVE');
 
     const fresh = await created(ad, companyAdminA, {

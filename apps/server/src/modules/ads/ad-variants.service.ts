@@ -101,8 +101,12 @@ export async function createVariant(
 ): Promise<VariantChange> {
   const ad = await getAd(db, tenancy, scope, adId);
   // The ad's own, already reviewed creative without a link is no new content.
+  const duration = input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null;
   const isReviewedCreative =
-    input.media_url === ad.media_url && input.type === ad.type && (input.link_url ?? null) === null;
+    input.media_url === ad.media_url &&
+    input.type === ad.type &&
+    duration === ad.duration_seconds &&
+    (input.link_url ?? null) === null;
   const review = sendsToReview(tenancy, ad, !isReviewedCreative);
   const row = await writeVariant(input.label, (linkCode) =>
     db.transaction(async (tx) => {
@@ -114,7 +118,7 @@ export async function createVariant(
           type: input.type,
           mediaUrl: input.media_url,
           // Videos play to their end; only images have a duration.
-          durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
+          durationSeconds: duration,
           weight: input.weight ?? 50,
           linkUrl: input.link_url ?? null,
           linkCode: input.link_url ? linkCode : null,
