@@ -395,6 +395,10 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
       .data.find((row: { id: string }) => row.id === id);
     expect(listed).toMatchObject({ status: 'ACTIVE', ad: { status: 'PAUSED' } });
     expect((await end(tokens.global, id)).statusCode).toBe(200);
+    // The takeover's record keeps the ad: deleting it is a 409 naming why, not a 500.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/ads/${ad.id}`, headers: bearer(tokens.global) });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect(removed.json().message).toContain('emergency takeover');
   });
 
   it('answers 400 for a malformed id or status and 404 for an unknown takeover', async () => {

@@ -23,7 +23,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
 }
 
-/** True when a row is still referenced (or a reference points nowhere). */
+/**
+ * True when a row is still referenced (or a reference points nowhere): 23503, or 23001 when the
+ * reference is declared ON DELETE RESTRICT.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return pgError(error)?.code === '23503';
+  const code = pgError(error)?.code;
+  return code === '23503' || code === '23001';
 }

@@ -4,6 +4,7 @@ import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
@@ -206,7 +207,16 @@ export async function deleteAd(db: Database, tenancy: Tenancy, scope: Scope, id:
     .where(eq(playbackLogs.adId, id))
     .limit(1);
   if (played) throw conflict(`"${ad.title}" has proof of play; pause it instead of deleting it`);
-  await db.delete(ads).where(eq(ads.id, id));
+  try {
+    await db.delete(ads).where(eq(ads.id, id));
+  } catch (error) {
+    // Still referenced: a play that arrived meanwhile, a scan of one of its variants' links, or an
+    // emergency takeover that showed it. Those records stay; the ad is paused instead.
+    if (isForeignKeyViolation(error)) {
+      throw conflict(`"${ad.title}" has a history (plays, link scans or an emergency takeover); pause it instead`);
+    }
+    throw error;
+  }
   return ad;
 }
 
