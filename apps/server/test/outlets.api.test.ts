@@ -54,9 +54,41 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
       pincode: '400001',
       tags: ['salon', 'mumbai'],
       commission_bps: 1500,
+      tier: 'STANDARD',
       timezone: 'Asia/Kolkata',
       screens_count: 0,
     });
+  });
+
+  it('takes a pricing tier from a global admin, filters and sorts by it (decision 033)', async () => {
+    const created = await call('POST', '/api/outlets', admin, {
+      name: 'Mall Atrium',
+      outlet_code: 'MALL-1',
+      tier: 'FLAGSHIP',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.tier).toBe('FLAGSHIP');
+    const id = created.json().data.id;
+    const changed = await call('PATCH', `/api/outlets/${id}`, admin, { tier: 'PREMIUM' });
+    expect(changed.json().data.tier).toBe('PREMIUM');
+    const filtered = await call('GET', '/api/outlets?tier=PREMIUM', admin);
+    expect(filtered.json().data.map((o: { id: string }) => o.id)).toEqual([id]);
+    await call('PATCH', `/api/outlets/${ownOutletId}`, admin, { tier: 'FLAGSHIP' });
+    const sorted = await call('GET', '/api/outlets?sort=-tier', admin);
+    expect(sorted.json().data.map((o: { tier: string }) => o.tier)).toEqual([
+      'FLAGSHIP',
+      'PREMIUM',
+      'STANDARD',
+      'STANDARD',
+    ]);
+    await call('PATCH', `/api/outlets/${ownOutletId}`, admin, { tier: 'STANDARD' });
+    for (const tier of ['GOLD', '', 'premium', 3]) {
+      const refused = await call('POST', '/api/outlets', admin, { name: 'A', outlet_code: 'ABC', tier });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain('tier');
+    }
+    expect((await call('GET', '/api/outlets?tier=GOLD', admin)).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/outlets/${id}`, admin)).statusCode).toBe(204);
   });
 
   it('refuses a duplicate outlet code with 409 and an unknown pincode with 400 naming pincode', async () => {
@@ -108,9 +140,15 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ address: '100 Feet Road', pincode: '560038' });
-    for (const payload of [{ commission_bps: 9000 }, { outlet_code: 'MINE' }, { is_active: false }]) {
+    for (const payload of [
+      { commission_bps: 9000 },
+      { outlet_code: 'MINE' },
+      { is_active: false },
+      { tier: 'FLAGSHIP' },
+    ]) {
       const refused = await call('PATCH', `/api/outlets/${ownOutletId}`, outletAdmin, payload);
       expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toContain(Object.keys(payload)[0]);
     }
     expect((await call('PATCH', `/api/outlets/${foreignOutletId}`, outletAdmin, { name: 'Mine' })).statusCode).toBe(
       404,

@@ -43,7 +43,8 @@ const SORTABLE = {
   outlet_code: outlets.outletCode,
   city: outlets.city,
   commission_bps: outlets.commissionBps,
-  tier: outlets.tier,
+  // Cheapest first: the tiers' order, not their names'.
+  tier: sql`array_position(array['STANDARD', 'PREMIUM', 'FLAGSHIP'], ${outlets.tier})`,
   created_at: outlets.createdAt,
   updated_at: outlets.updatedAt,
 };
