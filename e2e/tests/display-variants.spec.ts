@@ -107,6 +107,7 @@ test.describe('A/B variants', () => {
     });
     await expect(dialog.getByText('variant-b.png')).toBeVisible();
     await dialog.getByLabel('Tracked link (optional)').fill(OFFER_URL);
+    await dialog.screenshot({ path: 'test-results/screenshots/ab-variant-dialog-1440.png' });
     await dialog.getByRole('button', { name: 'Add variant' }).click();
     await expect(dashboard.getByText('Variant B added')).toBeVisible();
     await expect(dashboard.getByText('The ad waits for review before screens show it again.')).toBeVisible();

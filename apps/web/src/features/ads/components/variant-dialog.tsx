@@ -127,7 +127,7 @@ export function VariantDialog({
                 An alternative creative for “{ad.title}”. Screens split the ad's turns between variants by weight.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField
                 control={form.control}
                 name="label"
