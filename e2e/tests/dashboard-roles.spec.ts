@@ -3,7 +3,7 @@ import { ADMIN } from '../support/env.ts';
 import { type Credentials, createCompany, createOutlet, createStaff, tokenOf } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 
-/** The sidebar entries of this pages and the roles that have them (DESIGN §5). */
+/** The sidebar entries of the dashboard's pages and the roles that have them (DESIGN §5). */
 const ENTRIES: Array<[name: string, heading: string, roles: string[]]> = [
   ['Dashboard', 'Dashboard', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
   ['Ads', 'Ads', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
@@ -11,6 +11,8 @@ const ENTRIES: Array<[name: string, heading: string, roles: string[]]> = [
   ['Users', 'Users', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'OUTLET_ADMIN']],
   ['Companies', 'Companies', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE']],
   ['Outlets', 'Outlets', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
+  ['Emergency takeover', 'Emergency takeover', ['GLOBAL_ADMIN', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
+  ['Rate card', 'Rate card', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
   ['Settings', 'Settings', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
 ];
 

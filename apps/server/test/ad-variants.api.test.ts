@@ -315,6 +315,13 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     const refused = await postPlays(plays(adA, challenger.id, 1));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('variant_id is not a variant of the ad');
+    // A variant deleted while a screen was offline: its queued plays are kept, without it.
+    const gone = await created(ad, admin, { label: 'Gone', type: 'IMAGE', media_url: IMAGE_B });
+    expect((await remove(ad, gone.id, admin)).statusCode).toBe(204);
+    const late = plays(ad, gone.id, 2);
+    const kept = await postPlays(late);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.stored).toEqual(late.map((play) => play.id));
     for (let n = 0; n < 10; n += 1) await scan(control.link!.code, `Scanner/${n}`);
     for (let n = 0; n < 40; n += 1) await scan(challenger.link!.code, `Scanner/${n}`);
 

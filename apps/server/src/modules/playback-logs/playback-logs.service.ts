@@ -95,7 +95,10 @@ export async function ingestPlays(
     else if (companyId !== log.company_id) {
       refused.push({ path: `logs.${index}.company_id`, message: "is not the ad's company" });
     }
-    if (log.variant_id && adOfVariant.get(log.variant_id) !== log.ad_id) {
+    // A variant deleted while the screen was offline is gone, but its plays are real plays of
+    // the ad: they are kept without it (below). Another ad's variant is refused.
+    const variantAd = log.variant_id ? adOfVariant.get(log.variant_id) : undefined;
+    if (variantAd !== undefined && variantAd !== log.ad_id) {
       refused.push({ path: `logs.${index}.variant_id`, message: 'is not a variant of the ad' });
     }
   });
@@ -125,7 +128,7 @@ export async function ingestPlays(
       ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column(playedAt)}::timestamptz[],
       ${column((log) => log.play_date)}::date[], ${column((log) => log.play_time)}::time[],
       ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[],
-      ${column((log) => log.variant_id ?? null)}::uuid[], ${column(priceOf)}::int[]
+      ${column((log) => (log.variant_id && adOfVariant.has(log.variant_id) ? log.variant_id : null))}::uuid[], ${column(priceOf)}::int[]
     )
     on conflict (id) do nothing
     returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count, variant_id, price_minor
