@@ -73,7 +73,6 @@ async function seed(request: APIRequestContext) {
       screen_id: session.screen_id,
       period_start: periodStart,
       period_end: periodEnd,
-      rate_minor: 150,
       reference: 'PAYOUT-DEMO',
     },
   });
