@@ -12,7 +12,12 @@ export function currentRateCardQueryOptions() {
   return queryOptions({
     queryKey: ['rate-cards', 'current'],
     queryFn: ({ signal }) => getCurrentRateCard(signal),
-    refetchInterval: 60_000,
+    // The next card shows as in force a moment after it is due; otherwise look again each minute.
+    refetchInterval: (query) => {
+      const next = query.state.data?.next;
+      if (!next) return 60_000;
+      return Math.min(60_000, Math.max(1000, Date.parse(next.effective_from) - Date.now() + 1000));
+    },
   });
 }
 

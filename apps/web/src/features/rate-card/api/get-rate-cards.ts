@@ -5,6 +5,12 @@ import { http } from '@/lib/http';
 
 export const RATE_CARDS_QUERY_KEY = ['rate-cards'] as const;
 
+/** How long to wait before asking again: a second after the soonest card is due, at most 30 s. */
+function untilDue(effectiveFroms: string[], now = Date.now()): number {
+  const waits = effectiveFroms.map((from) => Date.parse(from) - now + 1000).filter((wait) => wait > 0);
+  return Math.min(30_000, ...waits.map((wait) => Math.max(1000, wait)));
+}
+
 const rateCardsResponseSchema = z.object({ data: z.array(rateCardSchema) });
 
 /** Every rate card, newest effective first, each with its status now. */
@@ -17,8 +23,11 @@ export function rateCardsQueryOptions() {
   return queryOptions({
     queryKey: RATE_CARDS_QUERY_KEY,
     queryFn: ({ signal }) => getRateCards(signal),
-    // A scheduled card comes into force on its own: look again now and then.
-    refetchInterval: 30_000,
+    // A scheduled card comes into force on its own: look again just after the next one is due.
+    refetchInterval: (query) =>
+      untilDue(
+        (query.state.data ?? []).filter((card) => card.status === 'SCHEDULED').map((card) => card.effective_from),
+      ),
   });
 }
 
