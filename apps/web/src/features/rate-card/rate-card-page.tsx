@@ -1,5 +1,5 @@
 import { can } from '@adloop/contract/permissions';
-import type { RateCard } from '@adloop/contract/pricing';
+import { RATE_CARD_LEAD_MS, type RateCard } from '@adloop/contract/pricing';
 import { format, formatDistanceToNow } from 'date-fns';
 import { CalendarClockIcon, CalendarPlusIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -195,7 +195,7 @@ export function RateCardPage() {
                 <CardDescription>
                   Takes effect {formatDistanceToNow(new Date(card.effective_from), { addSuffix: true })}.
                 </CardDescription>
-                {mayManage ? (
+                {mayManage && Date.parse(card.effective_from) - Date.now() > RATE_CARD_LEAD_MS ? (
                   <CardAction>
                     <Button variant="outline" size="sm" onClick={() => askWithdraw(card)}>
                       <Trash2Icon aria-hidden="true" />
