@@ -91,11 +91,11 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
       <table className="w-full text-sm" aria-label={label}>
         <thead className="bg-muted/40 text-left align-bottom">
           <tr>
-            <th scope="col" className="px-3 py-2.5 font-medium text-muted-foreground">
+            <th scope="col" className="py-2.5 pr-1 pl-3 font-medium text-muted-foreground">
               Time
             </th>
             {OUTLET_TIERS.map((tier) => (
-              <th key={tier} scope="col" className="px-3 py-2.5 text-right font-medium">
+              <th key={tier} scope="col" className="px-2 py-2.5 text-right font-medium last:pr-3">
                 {TIER_LABELS[tier]}
               </th>
             ))}
@@ -104,7 +104,7 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
         <tbody className="divide-y">
           {bands.map((band) => (
             <tr key={band.key}>
-              <th scope="row" className="px-3 py-2.5 text-left font-medium">
+              <th scope="row" className="py-2.5 pr-1 pl-3 text-left font-medium">
                 <span className="block">
                   {band.name}{' '}
                   {band.multiplier !== null ? (
@@ -116,7 +116,7 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
                 <span className="block text-xs font-normal text-muted-foreground">{band.detail}</span>
               </th>
               {OUTLET_TIERS.map((tier) => (
-                <td key={tier} className="px-3 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums">
+                <td key={tier} className="px-2 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums last:pr-3">
                   {formatMoney(
                     band.multiplier === null ? card.tiers[tier] : applyMultiplier(card.tiers[tier], band.multiplier),
                     card.currency,
