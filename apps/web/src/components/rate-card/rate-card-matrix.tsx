@@ -116,7 +116,10 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
                 <span className="block text-xs font-normal text-muted-foreground">{band.detail}</span>
               </th>
               {OUTLET_TIERS.map((tier) => (
-                <td key={tier} className="px-2 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums last:pr-3">
+                <td
+                  key={tier}
+                  className="px-2 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums last:pr-3"
+                >
                   {formatMoney(
                     band.multiplier === null ? card.tiers[tier] : applyMultiplier(card.tiers[tier], band.multiplier),
                     card.currency,
