@@ -4,9 +4,12 @@ import fp from 'fastify-plugin';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
 
-/** A screen's ad list as sent: the serialised body and its ETag. */
+/**
+ * A screen's ad list as sent: the serialised body, already UTF-8 bytes so the hot path writes it
+ * without encoding it again, and its ETag.
+ */
 export interface CachedAdList {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -26,7 +29,7 @@ declare module 'fastify' {
 }
 
 export function toCachedAdList(payload: unknown): CachedAdList {
-  const body = JSON.stringify(payload);
+  const body = Buffer.from(JSON.stringify(payload));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
