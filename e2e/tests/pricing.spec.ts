@@ -157,6 +157,8 @@ test.describe('dynamic pricing', () => {
     await page.getByRole('combobox', { name: 'Screen', exact: true }).click();
     await page.getByRole('textbox', { name: 'Search screens…' }).fill(screen.screen_code);
     await page.getByRole('option', { name: new RegExp(screen.screen_code) }).click();
+    // The screen picker's popover must be gone (focus back on its trigger) before another opens.
+    await expect(page.getByRole('option', { name: new RegExp(screen.screen_code) })).toBeHidden();
     await page.getByRole('button', { name: /^Date range:/ }).click();
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     // 2 × ₹2.81 + 2 × ₹2.25 = ₹10.12; 15 % = ₹1.518 → ₹1.52.
