@@ -158,8 +158,23 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
   it('company roles read every outlet for targeting but change none', async () => {
     const company = await createCompany(t.db);
     const companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
-    expect((await call('GET', '/api/outlets', companyAdmin)).json().meta.total).toBe(3);
+    const listed = (await call('GET', '/api/outlets', companyAdmin)).json();
+    expect(listed.meta.total).toBe(3);
     expect((await call('PATCH', `/api/outlets/${ownOutletId}`, companyAdmin, { name: 'X' })).statusCode).toBe(403);
+    // They see where outlets are, not what each earns: no commission, nor an order by it.
+    expect(listed.data.map((outlet: { commission_bps: number | null }) => outlet.commission_bps)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect((await call('GET', `/api/outlets/${ownOutletId}`, companyAdmin)).json().data.commission_bps).toBeNull();
+    expect((await call('GET', '/api/outlets?sort=commission_bps', companyAdmin)).statusCode).toBe(400);
+    expect((await call('GET', `/api/outlets/${ownOutletId}`, admin)).json().data.commission_bps).toEqual(
+      expect.any(Number),
+    );
+    expect((await call('GET', `/api/outlets/${ownOutletId}`, outletAdmin)).json().data.commission_bps).toEqual(
+      expect.any(Number),
+    );
   });
 
   it('deletes an empty outlet; one with screens or staff is a 409', async () => {

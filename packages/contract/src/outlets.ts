@@ -21,7 +21,8 @@ export const outletSchema = z.object({
   pincode: z.string().nullable(),
   timezone: z.string(),
   tags: z.array(z.string()),
-  commission_bps: z.number().int(),
+  /** Basis points of each play's price the network keeps; null for company roles (decision 008). */
+  commission_bps: z.number().int().nullable(),
   /** Pricing tier: the rate card prices its plays by it (decision 033). */
   tier: z.enum(OUTLET_TIERS),
   is_active: z.boolean(),

@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts
 import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
+import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 
 const screensCount = sql<number>`(select count(*)::int from ${screens} where ${qualified(screens, screens.outletId)} = ${qualified(outlets, outlets.id)})`;
 const outletColumns = { outlet: outlets, screensCount };
@@ -32,6 +32,14 @@ function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: numb
   };
 }
 
+/**
+ * An outlet's commission is a term of its contract with the network: advertisers read outlets
+ * to target them (decision 008) but not what they earn, so company roles get null.
+ */
+function forCaller(outlet: Outlet, tenancy: Tenancy): Outlet {
+  return isCompanyRole(tenancy.role) ? { ...outlet, commission_bps: null } : outlet;
+}
+
 /** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
 export function visibleOutlets(tenancy: Tenancy, scope: Scope): SQL | undefined {
   if (scope === 'all') return undefined;
@@ -48,6 +56,13 @@ const SORTABLE = {
   created_at: outlets.createdAt,
   updated_at: outlets.updatedAt,
 };
+
+/** Company roles may not order outlets by a commission they cannot see. */
+function sortableFor(tenancy: Tenancy) {
+  if (!isCompanyRole(tenancy.role)) return SORTABLE;
+  const { commission_bps: _hidden, ...rest } = SORTABLE;
+  return rest;
+}
 
 export async function listOutlets(
   db: Database,
@@ -67,12 +82,16 @@ export async function listOutlets(
       .select(outletColumns)
       .from(outlets)
       .where(where)
-      .orderBy(...orderByOf(query.sort, SORTABLE, asc(outlets.name), outlets.id))
+      .orderBy(...orderByOf(query.sort, sortableFor(tenancy), asc(outlets.name), outlets.id))
       .limit(query.pageSize)
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(outlets).where(where),
   ]);
-  return pageOf(rows.map(toOutlet), query, total?.value);
+  return pageOf(
+    rows.map((row) => forCaller(toOutlet(row), tenancy)),
+    query,
+    total?.value,
+  );
 }
 
 async function findOutlet(db: Database, where: SQL | undefined): Promise<Outlet> {
@@ -81,8 +100,8 @@ async function findOutlet(db: Database, where: SQL | undefined): Promise<Outlet>
   return toOutlet(row);
 }
 
-export function getOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Outlet> {
-  return findOutlet(db, and(eq(outlets.id, id), visibleOutlets(tenancy, scope)));
+export async function getOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Outlet> {
+  return forCaller(await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(tenancy, scope))), tenancy);
 }
 
 /** A pincode must be known (decision 008): its city fills the outlet's city when none is given. */

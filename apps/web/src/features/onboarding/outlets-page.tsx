@@ -22,7 +22,8 @@ import { TIER_LABELS } from '@/lib/rate-card';
 
 const FILTERS = ['tag', 'pincode'] as const;
 
-function formatCommission(basisPoints: number) {
+function formatCommission(basisPoints: number | null) {
+  if (basisPoints === null) return '—';
   return `${(basisPoints / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
 }
 

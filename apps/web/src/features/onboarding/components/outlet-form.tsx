@@ -62,7 +62,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
       pincode: outlet?.pincode ?? '',
       timezone: outlet?.timezone ?? BROWSER_TIME_ZONE,
       tags: outlet?.tags ?? [],
-      commission_bps: outlet?.commission_bps,
+      commission_bps: outlet?.commission_bps ?? undefined,
       tier: outlet?.tier ?? 'STANDARD',
       is_active: outlet && mayManage ? outlet.is_active : undefined,
     },
