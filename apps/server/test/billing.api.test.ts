@@ -289,6 +289,25 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
       expect(both.statusCode).toBe(400);
     });
 
+    it('lists payouts in the order asked for, and names the allowed fields for an unknown one', async () => {
+      const amounts = async (sort: string) => {
+        const response = await call('GET', `/api/screen-payout?outlet_id=${ids.outlet}&sort=${sort}`, admin);
+        expect(response.statusCode).toBe(200);
+        return response.json().data.map((p: { amount_minor: number }) => p.amount_minor);
+      };
+      expect(await amounts('amount_minor')).toEqual([637, 892, 157_335]);
+      expect(await amounts('-amount_minor')).toEqual([157_335, 892, 637]);
+      const periods = await call('GET', `/api/screen-payout?outlet_id=${ids.outlet}&sort=-period_end`, admin);
+      expect(periods.json().data.map((p: { period_end: string }) => p.period_end)).toEqual([
+        '2026-11-30',
+        '2026-10-31',
+        '2026-10-31',
+      ]);
+      const unknown = await call('GET', '/api/screen-payout?sort=rate_minor', admin);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toContain('sort by one of');
+    });
+
     it('marks a payout paid once; the outlet admin reads its payouts but cannot pay', async () => {
       const list = await call('GET', `/api/screen-payout?outlet_id=${ids.outlet}&status=PENDING`, outletAdmin);
       expect(list.statusCode).toBe(200);

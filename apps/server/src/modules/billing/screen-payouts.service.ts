@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Database } from '../../db/client.ts';
 import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { orderByOf } from '../../lib/list-query.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
 
@@ -222,6 +223,17 @@ export async function getPayouts(db: Database, tenancy: Tenancy, scope: Scope, i
   return rows.map(toPayout);
 }
 
+const PAYOUT_SORTABLE = {
+  screen_code: screens.screenCode,
+  outlet_name: outlets.name,
+  period_start: screenPayouts.periodStart,
+  period_end: screenPayouts.periodEnd,
+  plays: screenPayouts.plays,
+  amount_minor: screenPayouts.amountMinor,
+  status: screenPayouts.status,
+  created_at: screenPayouts.createdAt,
+};
+
 export async function listPayouts(
   db: Database,
   tenancy: Tenancy,
@@ -233,6 +245,7 @@ export async function listPayouts(
     outlet_id?: string;
     screen_id?: string;
     status?: ScreenPayout['status'];
+    sort?: string;
   },
 ) {
   const where = and(
@@ -251,7 +264,11 @@ export async function listPayouts(
       .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
       .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
       .where(where)
-      .orderBy(desc(screenPayouts.periodEnd), desc(screenPayouts.createdAt), desc(screenPayouts.id))
+      .orderBy(
+        ...(query.sort
+          ? orderByOf(query.sort, PAYOUT_SORTABLE, desc(screenPayouts.periodEnd), screenPayouts.id)
+          : [desc(screenPayouts.periodEnd), desc(screenPayouts.createdAt), desc(screenPayouts.id)]),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

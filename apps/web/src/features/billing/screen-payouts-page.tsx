@@ -40,6 +40,7 @@ export function ScreenPayoutsPage() {
     {
       id: 'screen',
       header: 'Screen',
+      sortField: 'screen_code',
       primary: true,
       className: 'min-w-44',
       cell: (payout) => (
@@ -54,6 +55,7 @@ export function ScreenPayoutsPage() {
     {
       id: 'period',
       header: 'Period',
+      sortField: 'period_end',
       className: 'whitespace-nowrap',
       cell: (payout) => formatPeriod(payout.period_start, payout.period_end),
     },
@@ -76,6 +78,7 @@ export function ScreenPayoutsPage() {
     {
       id: 'amount',
       header: 'Payout',
+      sortField: 'amount_minor',
       className: 'text-right whitespace-nowrap',
       cell: (payout) => (
         <span className="font-semibold tabular-nums">{formatMoney(payout.amount_minor, payout.currency)}</span>
@@ -84,6 +87,7 @@ export function ScreenPayoutsPage() {
     {
       id: 'status',
       header: 'Status',
+      sortField: 'status',
       cell: (payout) => (
         <div className="min-w-0">
           <StatusBadge status={payout.status} label={PAYOUT_STATUS_LABELS[payout.status]} />
