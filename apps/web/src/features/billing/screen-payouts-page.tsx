@@ -105,7 +105,7 @@ export function ScreenPayoutsPage() {
 
   return (
     <PageShell
-      description="What outlets earn for the plays on their screens: plays × rate, less the outlet's commission."
+      description="What outlets earn for the plays on their screens: each play at the rate card, less the outlet's commission."
       actions={
         mayCreate ? (
           <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />
@@ -172,7 +172,7 @@ export function ScreenPayoutsPage() {
               description={
                 mayCreate
                   ? 'Work out what an outlet earned for a period from its screens’ plays, then record the payout.'
-                  : 'Payouts for your screens appear here once AdLoop works them out, with the plays and rate behind each.'
+                  : 'Payouts for your screens appear here once AdLoop works them out, with the plays and their rate-card prices behind each.'
               }
             >
               {mayCreate ? (
