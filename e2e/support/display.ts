@@ -1,5 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 import { ADMIN, DEMO_SCREEN } from './env.ts';
+import { createScreen } from './factories.ts';
 
 /** Helpers of the display tests: the ads a screen plays, its session, and its plays on the server. */
 
@@ -189,5 +190,23 @@ export function caption(page: Page) {
 
 /** A clock for the player that starts an hour back, so plays it stamps are never in the server's future. */
 export async function installPlayerClock(page: Page) {
-  await page.clock.install({ time: Date.now() - 60 * 60_000 });
+  // From the server's now: the server bills only plays that could have happened on the screen by
+  // then (decision 036), so the player's clock must not start in the past of the screen's list.
+  await page.clock.install({ time: Date.now() });
+}
+
+/**
+ * A new screen beside the demo screen, for a test that counts its plays: one device shows one
+ * play at a time, so plays of another test on the demo screen at the same moments are refused.
+ */
+export async function freshScreen(request: APIRequestContext): Promise<{ screenCode: string; passcode: string }> {
+  const token = await adminToken(request);
+  const listed = await request.get(`/api/ad-screens?q=${DEMO_SCREEN.screenCode}`, { headers: bearer(token) });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const demo = ((await listed.json()).data as { screen_code: string; outlet: { id: string } }[]).find(
+    (screen) => screen.screen_code === DEMO_SCREEN.screenCode,
+  );
+  if (!demo) throw new Error('The demo screen is missing');
+  const created = await createScreen(request, token, demo.outlet.id);
+  return { screenCode: created.screen.screen_code, passcode: created.passcode };
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   caption,
   finishPlay,
+  freshScreen,
   installPlayerClock,
   openDisplay,
   playNumber,
@@ -35,7 +36,7 @@ test.describe('ad loop', () => {
     ]);
     const [a, b, c] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0], (typeof setup.ads)[0]];
     await installPlayerClock(page);
-    await openDisplay(page, request);
+    await openDisplay(page, request, await freshScreen(request));
     await expect(caption(page)).toHaveText(`Playing ad 1 of 3 - ${a.title}`);
     // The next ad is loaded, out of sight, before the current one ends.
     await expect.poll(() => isLoaded(page, b.title)).toBe(true);

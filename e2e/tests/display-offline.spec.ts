@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { caption, finishPlay, installPlayerClock, openDisplay, playsOf } from '../support/display.ts';
+import { caption, finishPlay, freshScreen, installPlayerClock, openDisplay, playsOf } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 
 /** Waits until the service worker controls the player and holds the ad list and the media. */
@@ -29,7 +29,7 @@ test.describe('offline playback and proof of play', () => {
     ]);
     const adIds = setup.ads.map((ad) => ad.id);
     await installPlayerClock(page);
-    await openDisplay(page, request);
+    await openDisplay(page, request, await freshScreen(request));
     await expect(caption(page)).toHaveText(/^Playing ad 1 of 2 - Offline A/);
     await waitForOfflineReady(page);
     await finishPlay(page);

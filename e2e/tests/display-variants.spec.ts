@@ -85,6 +85,13 @@ test.describe('A/B variants', () => {
         posted.push(...(sent.postDataJSON() as { logs: PostedPlay[] }).logs);
       }
     });
+    // Every play the screen sends must be stored: a refused one would silently change the counts.
+    const refused: unknown[] = [];
+    page.on('response', async (answer) => {
+      if (answer.request().method() === 'POST' && answer.url().endsWith('/api/playback-logs/log') && answer.ok()) {
+        refused.push(...(((await answer.json().catch(() => null))?.data?.refused as unknown[] | undefined) ?? []));
+      }
+    });
     await installPlayerClock(page);
     const session = await openDisplay(page, request);
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${filler.title}`);
@@ -110,8 +117,13 @@ test.describe('A/B variants', () => {
     await dialog.screenshot({ path: 'test-results/screenshots/ab-variant-dialog-1440.png' });
     await dialog.getByRole('button', { name: 'Add variant' }).click();
     await expect(dashboard.getByText('Variant B added')).toBeVisible();
-    await expect(dashboard.getByText('The ad waits for review before screens show it again.')).toBeVisible();
+    await expect(
+      dashboard.getByText('It waits for review; the ad keeps playing as approved until then.'),
+    ).toBeVisible();
     const rowB = card.getByRole('listitem', { name: 'Variant B' });
+    await expect(rowB.getByText('Not yet reviewed')).toBeVisible();
+    const pendingEdit = dashboard.locator('[data-slot="card"]').filter({ hasText: 'Edit awaiting review' });
+    await expect(pendingEdit.getByText('1 new or changed variant')).toBeVisible();
     await expect(rowB.getByText('50%')).toBeVisible();
     await expect(rowB.getByRole('img', { name: 'QR code of variant B' })).toBeVisible();
     await dashboard.mouse.move(0, 0);
@@ -121,13 +133,21 @@ test.describe('A/B variants', () => {
       await card.screenshot({ path: `test-results/screenshots/ab-variants-section-${width}.png` });
     }
 
-    // A new creative goes through review; the reviewer approves and the screen is told.
+    // A new creative goes through review while the ad keeps playing without it; the reviewer
+    // approves the edit and the screen is told.
+    const waiting = await request.get('/api/screen-auth/ads', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    });
+    const listed = ((await waiting.json()).data as Array<{ id: string; variants?: Variant[] }>).find(
+      (row) => row.id === ad.id,
+    );
+    expect(listed?.variants?.map((variant) => variant.label)).toEqual(['A']);
     const variantsResponse = await request.get(`/api/ads/${ad.id}/variants`, {
       headers: { Authorization: `Bearer ${setup.token}` },
     });
     const [variantA, variantB] = (await variantsResponse.json()).data as [Variant, Variant];
     expect(variantB.link?.url).toBe(OFFER_URL);
-    const approved = await request.post(`/api/ads/${ad.id}/approve`, {
+    const approved = await request.post(`/api/ads/${ad.id}/revision/approve`, {
       headers: { Authorization: `Bearer ${setup.token}` },
     });
     expect(approved.status(), await approved.text()).toBe(200);
@@ -181,6 +201,7 @@ test.describe('A/B variants', () => {
 
     // The screen stops, so the numbers below hold still.
     await page.close();
+    expect(refused).toEqual([]);
     const sent = new Map<string, number>();
     for (const entry of posted) {
       if (entry.ad_id === ad.id && entry.variant_id) sent.set(entry.variant_id, (sent.get(entry.variant_id) ?? 0) + 1);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { authenticateScreen, bearer, createScreen, type Outlet, tokenOf, unique } from '../support/factories.ts';
+import { backToBack, play, postPlays, screenCreatedAt, servedAds, shortestAd } from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -132,25 +132,16 @@ test.describe('dynamic pricing', () => {
     const outlet: Outlet = (await created.json()).data;
     const { screen, passcode } = await createScreen(request, token, outlet.id);
     const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
-    const ads = await request.get('/api/ads', { headers: bearer(token), params: { status: 'ACTIVE', pageSize: 1 } });
-    const [ad] = (await ads.json()).data as Array<{ id: string; company_id: string }>;
-    // Just played: under the card the demo put in force when the server started.
-    const at = new Date(Date.now() - 2000);
+    // The screen is handed its list and plays its shortest ad back to back from its creation: under
+    // the card the demo put in force when the server started.
+    const ad = shortestAd(await servedAds(request, screenToken));
+    const instants = await backToBack(4, ad, await screenCreatedAt(request, token, screen.screen_code));
+    const playing = { screen_id: screen.id, outlet_id: outlet.id, screen_code: screen.screen_code };
     // Two plays in the lunch peak (₹2.25 × 1.25 = ₹2.81), two at 10:00 (₹2.25), on the screen's clock.
-    const logs = ['12:15:00', '13:45:00', '10:00:00', '10:05:00'].map((time) => ({
-      id: randomUUID(),
-      ad_id: ad!.id,
-      screen_id: screen.id,
-      company_id: ad!.company_id,
-      outlet_id: outlet.id,
-      play_date: at.toISOString().slice(0, 10),
-      play_time: time,
-      play_count: 1,
-      played_at: at.toISOString(),
-      additional_info: {},
-    }));
-    const posted = await request.post('/api/playback-logs/log', { headers: bearer(screenToken), data: { logs } });
-    expect(posted.ok(), await posted.text()).toBeTruthy();
+    const logs = ['12:15:00', '13:45:00', '10:00:00', '10:05:00'].map((time, index) =>
+      play(ad, playing, instants[index]!, { play_time: time, additional_info: {} }),
+    );
+    await postPlays(request, screenToken, logs);
 
     await signInAs(page, request, '/dashboard/billing/payouts/add');
     await page.getByRole('radio', { name: 'One screen' }).click();

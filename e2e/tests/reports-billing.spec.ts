@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   authenticateScreen,
@@ -9,20 +8,13 @@ import {
   tokenOf,
   unique,
 } from '../support/factories.ts';
+import { backToBack, play, postPlays, screenCreatedAt, servedAds, shortestAd } from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
 
 /** Money on the dashboard: amounts typed in rupees land as exact paise; payouts show their working and pay a period once. */
 
-async function activeAd(request: APIRequestContext, token: string) {
-  const response = await request.get('/api/ads', { headers: bearer(token), params: { status: 'ACTIVE', pageSize: 1 } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const [ad] = (await response.json()).data as Array<{ id: string; company_id: string; title: string }>;
-  if (!ad) throw new Error('The demo has no active ad');
-  return ad;
-}
-
 /**
- * A Standard outlet with a 15 % commission, one screen, and `plays` plays on it in the last seconds:
+ * A Standard outlet with a 15 % commission, one screen, and `plays` plays on it since it was made:
  * the first `peak` of them in the demo rate card's evening peak (18:00-22:00 ×1.5 on the screen's
  * clock), the rest at 10 in the morning, off-peak.
  */
@@ -41,26 +33,16 @@ async function screenWithPlays(request: APIRequestContext, token: string, plays:
   const outlet: Outlet = (await created.json()).data;
   const { screen, passcode } = await createScreen(request, token, outlet.id);
   const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
-  const ad = await activeAd(request, token);
-  // Played in the last seconds, so under the card the demo put in force when the server started.
-  const start = Date.now() - (plays + 5) * 1000;
-  const logs = Array.from({ length: plays }, (_, index) => {
-    const at = new Date(start + index * 1000);
-    return {
-      id: randomUUID(),
-      ad_id: ad.id,
-      screen_id: screen.id,
-      company_id: ad.company_id,
-      outlet_id: outlet.id,
-      play_date: at.toISOString().slice(0, 10),
-      play_time: `${index < peak ? '18' : '10'}:${String(index % 60).padStart(2, '0')}:00`,
-      play_count: 1,
-      played_at: at.toISOString(),
-      additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: screen.screen_code },
-    };
-  });
-  const posted = await request.post('/api/playback-logs/log', { headers: bearer(screenToken), data: { logs } });
-  expect(posted.ok(), await posted.text()).toBeTruthy();
+  // The screen is handed its list; its shortest ad plays back to back from the screen's creation,
+  // so the plays fall under the card the demo put in force when the server started.
+  const ad = shortestAd(await servedAds(request, screenToken));
+  const createdAt = await screenCreatedAt(request, token, screen.screen_code);
+  const instants = await backToBack(plays, ad, createdAt);
+  const playing = { screen_id: screen.id, outlet_id: outlet.id, screen_code: screen.screen_code };
+  const logs = instants.map((at, index) =>
+    play(ad, playing, at, { play_time: `${index < peak ? '18' : '10'}:${String(index % 60).padStart(2, '0')}:00` }),
+  );
+  await postPlays(request, screenToken, logs);
   return { outlet, screen };
 }
 

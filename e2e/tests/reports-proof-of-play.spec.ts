@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
@@ -6,6 +5,7 @@ import {
   authenticateScreen,
   caption,
   finishPlay,
+  freshScreen,
   installPlayerClock,
   openDisplay,
   playsOf,
@@ -13,6 +13,7 @@ import {
 } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { E2E_ORIGIN } from '../support/env.ts';
+import { backToBack, play, postPlays, screenCreatedAt, servedAds } from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
 
 /** Proof of play end to end: the real player plays, and the dashboard's reports show exactly those plays. */
@@ -44,9 +45,19 @@ function csvRows(text: string): Array<Record<string, string>> {
   return lines.map((line) => Object.fromEntries(line.split(',').map((cell, index) => [names[index], cell])));
 }
 
-async function playOnDemoScreen(page: Page, request: APIRequestContext, ad: TestAd, plays: number) {
+/**
+ * Plays the ad on a screen of its own: one device shows one play at a time, so plays another spec
+ * ran on the demo screen at the same moments would be refused (decision 036).
+ */
+async function playOnScreen(
+  page: Page,
+  request: APIRequestContext,
+  ad: TestAd,
+  plays: number,
+  screen: { screenCode: string; passcode: string },
+) {
   await installPlayerClock(page);
-  await openDisplay(page, request);
+  await openDisplay(page, request, screen);
   await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${ad.title}`);
   // Each play is a minute of the player's clock, run forward here; real time never finishes one.
   for (let play = 0; play < plays; play += 1) await finishPlay(page, 5_000);
@@ -57,7 +68,7 @@ async function playOnDemoScreen(page: Page, request: APIRequestContext, ad: Test
 test.describe('proof of play reports', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the demo screen plays; analytics, the playback log and its CSV export show exactly those plays', async ({
+  test('a screen plays; analytics, the playback log and its CSV export show exactly those plays', async ({
     page,
     request,
     browser,
@@ -66,7 +77,8 @@ test.describe('proof of play reports', () => {
     test.setTimeout(120_000);
     const { ads } = await adSet([{ title: 'Proof Of Play', duration_seconds: 60 }]);
     const ad = ads[0]!;
-    await playOnDemoScreen(page, request, ad, 3);
+    const screen = await freshScreen(request);
+    await playOnScreen(page, request, ad, 3, screen);
     const stored = await logRows(request, ad.id);
     expect(stored).toHaveLength(3);
 
@@ -76,7 +88,7 @@ test.describe('proof of play reports', () => {
     await expect(dashboard.getByRole('article', { name: 'Plays' }).getByText('3', { exact: true })).toBeVisible();
     const topAds = dashboard.getByRole('table', { name: 'Top ads' });
     await expect(topAds.getByRole('row', { name: new RegExp(ad.title) })).toContainText('3');
-    await expect(dashboard.getByRole('table', { name: 'By screen' })).toContainText('DEMO-SCREEN-01');
+    await expect(dashboard.getByRole('table', { name: 'By screen' })).toContainText(screen.screenCode);
     const perDay = await dashboard.getByRole('table', { name: 'Plays per day' }).locator('tbody td').allInnerTexts();
     expect(perDay.reduce((sum, cell) => sum + Number(cell.replaceAll(',', '')), 0)).toBe(3);
 
@@ -105,38 +117,26 @@ test.describe('proof of play reports', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([...shownIds].sort());
     for (const row of rows) {
       expect(row.ad_title).toBe(ad.title);
-      expect(row.screen_code).toBe('DEMO-SCREEN-01');
+      expect(row.screen_code).toBe(screen.screenCode);
     }
     expect(rows.find((row) => row.id === newest.id)?.played_at_local).toBe(newest.played_at_local);
     await dashboard.context().close();
   });
 
   test('the log pages by cursor: Load more adds the older plays, none twice', async ({ request, browser, adSet }) => {
-    test.setTimeout(60_000);
-    const { ads } = await adSet([{ title: 'Paged Plays', duration_seconds: 5 }]);
+    test.setTimeout(120_000);
+    // A one-second ad, so 57 plays fit in a minute; on a screen of its own, made after the ad, so
+    // no other test's plays share its time.
+    const { ads, token } = await adSet([{ title: 'Paged Plays', duration_seconds: 1 }]);
     const ad = ads[0]!;
-    const session = await authenticateScreen(request);
-    const start = Date.now() - 2 * 60 * 60_000;
-    const logs = Array.from({ length: 57 }, (_, index) => {
-      const at = new Date(start + index * 60_000);
-      return {
-        id: randomUUID(),
-        ad_id: ad.id,
-        screen_id: session.screen_id,
-        company_id: ad.company_id,
-        outlet_id: session.outlet.id,
-        play_date: at.toISOString().slice(0, 10),
-        play_time: at.toISOString().slice(11, 19),
-        play_count: 1,
-        played_at: at.toISOString(),
-        additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: session.screen_code },
-      };
-    });
-    const posted = await request.post('/api/playback-logs/log', {
-      headers: { Authorization: `Bearer ${session.access_token}` },
-      data: { logs },
-    });
-    expect(posted.ok(), await posted.text()).toBeTruthy();
+    const screen = await freshScreen(request);
+    const session = await authenticateScreen(request, screen);
+    const served = (await servedAds(request, session.access_token)).find((listed) => listed.id === ad.id);
+    if (!served) throw new Error('The new screen was not handed the ad');
+    const instants = await backToBack(57, served, await screenCreatedAt(request, token, screen.screenCode));
+    const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
+    const logs = instants.map((at) => play(served, playing, at));
+    await postPlays(request, session.access_token, logs);
 
     const page = await dashboardPage(browser, request, `/dashboard/playback-logs?ad_id=${ad.id}`);
     const table = page.getByRole('table', { name: 'Plays' });

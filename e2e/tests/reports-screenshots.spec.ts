@@ -1,8 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { authenticateScreen } from '../support/display.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
 import { bearer, tokenOf, unique } from '../support/factories.ts';
+import {
+  play,
+  playMs,
+  postPlays,
+  type ServedAd,
+  screenCreatedAt,
+  servedAds,
+  shortestAd,
+  waitUntil,
+} from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -10,33 +26,107 @@ import { shoot } from '../support/shoot.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** A week of plays on the demo screen, its comings and goings, two transactions and a payout. */
+/** How many plays the seed posts: enough for the charts and tables to have rows. */
+const PLAYS = 24;
+
+type Interval = { start: number; end: number };
+
+/** The demo screen's stored plays from `from` on, each as the time it took on the screen. */
+async function busyTimes(request: APIRequestContext, token: string, screenId: string, from: number) {
+  const plays: Array<{ ad_id: string; played_at: string; play_count: number }> = [];
+  let cursor: string | null = null;
+  do {
+    const response: APIResponse = await request.get('/api/playback-logs', {
+      headers: bearer(token),
+      params: { screen_id: screenId, from: new Date(from).toISOString(), limit: 500, ...(cursor ? { cursor } : {}) },
+    });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    const body: { data: typeof plays; meta: { nextCursor: string | null } } = await response.json();
+    plays.push(...body.data);
+    cursor = body.meta.nextCursor;
+  } while (cursor);
+  const durations = new Map<string, number>();
+  for (const adId of new Set(plays.map((row) => row.ad_id))) {
+    const response = await request.get(`/api/ads/${adId}`, { headers: bearer(token) });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    durations.set(adId, playMs((await response.json()).data));
+  }
+  return plays.map((row): Interval => {
+    const end = Date.parse(row.played_at);
+    return { start: end - durations.get(row.ad_id)! * row.play_count, end };
+  });
+}
+
+/**
+ * Plays on the demo screen, its comings and goings, two transactions and a payout. The plays are
+ * honest (decision 036): ads the screen was just handed (each at least once, the shortest most
+ * often, so they fit), back to back in the last minutes since the screen and the ads existed,
+ * clear of plays other suites left on the screen; the rest, if the server started only just,
+ * after now, waited for.
+ */
 async function seed(request: APIRequestContext) {
   const token = await tokenOf(request);
-  const ads = (
-    await (await request.get('/api/ads', { headers: bearer(token), params: { status: 'ACTIVE', pageSize: 5 } })).json()
-  ).data as Array<{ id: string; company_id: string; title: string }>;
   const session = await authenticateScreen(request);
+  // Ads that play at any hour, so playing them now is what the screen would do.
+  const served = (await servedAds(request, session.access_token)).filter(
+    ({ schedule }) =>
+      !schedule?.start_time &&
+      !schedule?.end_time &&
+      (!schedule?.days_of_week.length || schedule.days_of_week.length === 7),
+  );
+  const listed = await request.get('/api/ads', { headers: bearer(token), params: { status: 'ACTIVE', pageSize: 100 } });
+  expect(listed.ok(), await listed.text()).toBeTruthy();
+  const createdOf = new Map(
+    ((await listed.json()).data as Array<{ id: string; created_at: string }>).map((ad) => [ad.id, ad.created_at]),
+  );
+  const ads = served.filter((ad) => createdOf.has(ad.id));
+  const shortest = shortestAd(ads);
   const now = Date.now();
-  const logs = Array.from({ length: 180 }, (_, index) => {
-    const ad = ads[index % ads.length]!;
-    // More plays on recent days, so the chart has a shape.
-    const at = new Date(now - Math.floor(6.5 * (index / 180) ** 2 * DAY_MS) - (index % 7) * 60_000);
-    return {
-      id: randomUUID(),
-      ad_id: ad.id,
-      screen_id: session.screen_id,
-      company_id: ad.company_id,
-      outlet_id: session.outlet.id,
-      play_date: at.toISOString().slice(0, 10),
-      play_time: at.toISOString().slice(11, 19),
-      play_count: 1,
-      played_at: at.toISOString(),
-      additional_info: { ad_title: ad.title, ad_duration: 5, screen_code: session.screen_code },
-    };
-  });
+  // The list just handed holds within 5 minutes of now; no play before the screen or its ads.
+  const floor = Math.max(
+    await screenCreatedAt(request, token, DEMO_SCREEN.screenCode),
+    now - 4 * 60_000,
+    ...ads.map((ad) => Date.parse(createdOf.get(ad.id)!)),
+  );
+  const busy = await busyTimes(request, token, session.screen_id, floor - 15 * 60_000);
+  const order = Array.from({ length: PLAYS }, (_, index) =>
+    index % 4 === 0 ? ads[(index / 4) % ads.length]! : shortest,
+  );
+  const placed: Array<{ ad: ServedAd; end: number }> = [];
+  // Back from now while there is room, then on from now.
+  let cursor = now;
+  let next = 0;
+  while (next < order.length) {
+    const ms = playMs(order[next]!);
+    if (cursor - ms < floor) break;
+    const other = busy.find((interval) => cursor - ms < interval.end && interval.start < cursor);
+    if (other) {
+      cursor = other.start;
+      continue;
+    }
+    placed.push({ ad: order[next]!, end: cursor });
+    busy.push({ start: cursor - ms, end: cursor });
+    cursor -= ms;
+    next += 1;
+  }
+  cursor = now;
+  while (next < order.length) {
+    const ms = playMs(order[next]!);
+    const other = busy.find((interval) => cursor < interval.end && interval.start < cursor + ms);
+    if (other) {
+      cursor = other.end;
+      continue;
+    }
+    placed.push({ ad: order[next]!, end: cursor + ms });
+    busy.push({ start: cursor, end: cursor + ms });
+    cursor += ms;
+    next += 1;
+  }
+  await waitUntil(Math.max(...placed.map(({ end }) => end)));
+  const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
+  const logs = placed.map(({ ad, end }) => play(ad, playing, new Date(end)));
   const screenHeaders = bearer(session.access_token);
-  expect((await request.post('/api/playback-logs/log', { headers: screenHeaders, data: { logs } })).ok()).toBeTruthy();
+  await postPlays(request, session.access_token, logs);
   const activity = () => ({
     screen_id: session.screen_id,
     outlet_id: session.outlet.id,
@@ -65,7 +155,12 @@ async function seed(request: APIRequestContext) {
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-  const periodEnd = new Date(now - DAY_MS).toISOString().slice(0, 10);
+  // The plays are all of today on the outlet's clock: the period ends with them.
+  const newest = await request.get('/api/playback-logs', {
+    headers: bearer(token),
+    params: { screen_id: session.screen_id, limit: 1 },
+  });
+  const periodEnd = ((await newest.json()).data[0].played_at_local as string).slice(0, 10);
   const periodStart = new Date(now - 7 * DAY_MS).toISOString().slice(0, 10);
   const payout = await request.post('/api/screen-payout', {
     headers: bearer(token),
@@ -94,6 +189,8 @@ async function shootTop(page: Page, name: string, width: number) {
 }
 
 test.beforeAll(async () => {
+  // A server started just now has had no time for the plays: the seed waits for them to end.
+  test.setTimeout(120_000);
   const request = await playwrightRequest.newContext({ baseURL: E2E_ORIGIN });
   await seed(request);
   await request.dispose();

@@ -102,17 +102,37 @@ describe.each(databaseKinds)('ad review workflow on %s', (kind) => {
     expect((await step(foreign, 'pause', companyAdmin)).statusCode).toBe(404);
   });
 
-  it("an advertiser's creative change to a running ad sends it back to review; a title change does not", async () => {
-    const id = (await createAd(t.db, companyId, { status: 'ACTIVE' })).id;
+  it("an advertiser's content change to a running ad waits for review while the reviewed version plays; a reviewer's applies at once", async () => {
+    const id = (await createAd(t.db, companyId, { status: 'ACTIVE', title: 'Summer menu' })).id;
     const edit = (payload: object, token = companyAdmin) =>
       t.app.inject({ method: 'PATCH', url: `/api/ads/${id}`, headers: bearer(token), payload });
     const titled = await edit({ title: 'Monsoon menu' });
-    expect(titled.json().data).toMatchObject({ status: 'ACTIVE', version: 2 });
+    expect(titled.json().data).toMatchObject({
+      status: 'ACTIVE',
+      title: 'Summer menu',
+      version: 1,
+      revision: { status: 'PENDING', changes: [{ field: 'title', from: 'Summer menu', to: 'Monsoon menu' }] },
+    });
     const swapped = await edit({ media_url: 'https://cdn.example.com/new.jpg' });
-    expect(swapped.json().data).toMatchObject({ status: 'PENDING_REVIEW', version: 3 });
-    await step(id, 'approve', admin);
+    expect(swapped.json().data).toMatchObject({ status: 'ACTIVE', title: 'Summer menu', version: 1 });
+    expect(swapped.json().data.revision.changes.map((change: { field: string }) => change.field)).toEqual([
+      'title',
+      'media_url',
+    ]);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/ads/${id}/revision/approve`,
+      headers: bearer(admin),
+    });
+    expect(approved.json().data).toMatchObject({
+      status: 'ACTIVE',
+      title: 'Monsoon menu',
+      media_url: 'https://cdn.example.com/new.jpg',
+      version: 2,
+      revision: null,
+    });
     const byAdmin = await edit({ duration_seconds: 8 }, admin);
-    expect(byAdmin.json().data).toMatchObject({ status: 'ACTIVE', duration_seconds: 8, version: 4 });
+    expect(byAdmin.json().data).toMatchObject({ status: 'ACTIVE', duration_seconds: 8, version: 3, revision: null });
     const video = await edit({ type: 'VIDEO', media_url: '/media/clip.webm' }, admin);
     expect(video.json().data.duration_seconds).toBeNull();
     const rejectByPatch = await edit({ status: 'REJECTED' }, admin);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, linkScans } from '../src/db/schema.ts';
 import {
@@ -10,6 +10,7 @@ import {
   createOutlet,
   createScreen,
   createUser,
+  fetchScreenAds,
   loginAs,
   signedIn,
 } from './helpers/factories.ts';
@@ -25,6 +26,7 @@ interface VariantBody {
   label: string;
   weight: number;
   link: { code: string; url: string } | null;
+  reviewed: boolean;
   sent_to_review: boolean;
 }
 
@@ -81,9 +83,12 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as VariantBody;
   };
+  // Plays the screen could have shown (decision 036): one after another, 5 s each, from `playClock` on.
+  let playClock = Date.now();
   const plays = (adId: string, variantId: string, n: number) =>
     Array.from({ length: n }, () => {
-      const playedAt = new Date();
+      playClock += 5_500;
+      const playedAt = new Date(playClock);
       return {
         id: randomUUID(),
         ad_id: adId,
@@ -217,26 +222,26 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     for (const row of other) expect(row).not.toHaveProperty('variants');
   });
 
-  it("sends a running ad back to review when its advertiser adds or changes a creative, not for a weight or the ad's own creative", async () => {
+  it("holds an advertiser's new creative or link on a running ad for review while the ad keeps playing, not a weight or the ad's own creative", async () => {
     const ad = (await createAd(t.db, companyA, { mediaUrl: IMAGE_A, type: 'IMAGE' })).id;
+    const labelsOnScreen = async () => {
+      const listed = (await screenAds()).json().data as Array<{ id: string; variants?: VariantBody[] }>;
+      return listed.find((row) => row.id === ad)?.variants?.map((variant) => variant.label);
+    };
     const own = await created(ad, companyAdminA, {
       label: 'A',
       type: 'IMAGE',
       media_url: IMAGE_A,
       duration_seconds: 5,
     });
-    expect(own.sent_to_review).toBe(false);
+    expect(own).toMatchObject({ sent_to_review: false, reviewed: true });
     const longer = await created(ad, companyAdminA, {
       label: 'A2',
       type: 'IMAGE',
       media_url: IMAGE_A,
       duration_seconds: 9,
-      weight: 0,
     });
-    expect(longer.sent_to_review).toBe(true);
-    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
-    expect(await statusOf(ad)).toBe('ACTIVE');
-
+    expect(longer).toMatchObject({ sent_to_review: true, reviewed: false });
     const fresh = await created(ad, companyAdminA, {
       label: 'B',
       type: 'IMAGE',
@@ -244,20 +249,31 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
       link_url: 'https://example.com/b',
     });
     expect(fresh.sent_to_review).toBe(true);
-    expect(await statusOf(ad)).toBe('PENDING_REVIEW');
-    const listed = (await screenAds()).json().data as Array<{ id: string }>;
-    expect(listed.map((row) => row.id)).not.toContain(ad);
+    expect(await statusOf(ad)).toBe('ACTIVE');
+    expect(await labelsOnScreen()).toEqual(['A']);
+    expect((await scan(fresh.link!.code, 'Reviewer/1')).statusCode).toBe(404);
 
-    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/ads/${ad}/revision/approve`,
+      headers: bearer(admin),
+    });
+    expect(approved.json().data).toMatchObject({ status: 'ACTIVE', revision: null });
+    expect(await labelsOnScreen()).toEqual(['A', 'A2', 'B']);
+    expect((await scan(fresh.link!.code, 'Reviewer/1')).headers.location).toBe('https://example.com/b');
+
     expect((await edit(ad, fresh.id, companyAdminA, { weight: 10, label: 'Bee' })).json().data.sent_to_review).toBe(
       false,
     );
     expect((await edit(ad, fresh.id, companyAdminA, { link_url: 'https://example.com/c' })).json().data).toMatchObject({
       sent_to_review: true,
+      link: { code: fresh.link?.code, url: 'https://example.com/b' },
+      pending: { link_url: 'https://example.com/c' },
     });
-    await t.db.update(ads).set({ status: 'ACTIVE' }).where(eq(ads.id, ad));
+    expect((await scan(fresh.link!.code, 'Reviewer/2')).headers.location).toBe('https://example.com/b');
     expect((await created(ad, admin, { label: 'C', type: 'IMAGE', media_url: IMAGE_B })).sent_to_review).toBe(false);
     expect(await statusOf(ad)).toBe('ACTIVE');
+    expect(await labelsOnScreen()).toEqual(['A', 'A2', 'Bee', 'C']);
   });
 
   it('counts a scan once per client and window, names the screen, and redirects', async () => {
@@ -293,7 +309,13 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
   });
 
   it('rolls plays up per variant and compares scan rates with a significance verdict', async () => {
-    const ad = (await createAd(t.db, companyA, { title: 'Iced tea', mediaUrl: IMAGE_A })).id;
+    const ad = (
+      await createAd(t.db, companyA, {
+        title: 'Iced tea',
+        mediaUrl: IMAGE_A,
+        createdAt: new Date(Date.now() - 3 * 86_400_000),
+      })
+    ).id;
     const control = await created(ad, admin, {
       label: 'A',
       type: 'IMAGE',
@@ -310,22 +332,36 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
       { label: 'A', plays: 0, scans: 0, verdict: 'control', scan_rate: null },
       { label: 'B', plays: 0, scans: 0, verdict: 'needs_more_plays' },
     ]);
-    expect((await postPlays(plays(ad, control.id, 300))).statusCode).toBe(200);
-    expect((await postPlays(plays(ad, challenger.id, 300))).statusCode).toBe(200);
-    const refused = await postPlays(plays(adA, challenger.id, 1));
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toContain('variant_id is not a variant of the ad');
-    // A variant deleted while a screen was offline: its queued plays are kept, without it.
     const gone = await created(ad, admin, { label: 'Gone', type: 'IMAGE', media_url: IMAGE_B });
+    // The screen got the variants a day ago and has played them since: 602 plays of 5 s, within
+    // one UTC day (yesterday's last hour when the test runs just after midnight).
+    await fetchScreenAds(t.app, screenToken);
+    await t.db.execute(
+      sql`update screen_served_lists set served_at = served_at - interval '1 day' where screen_id = ${screen.id}`,
+    );
+    const dayStart = Date.parse(`${today()}T00:00:00Z`);
+    const lastPlay = Date.now() - 3_600_000 > dayStart ? Date.now() - 60_000 : dayStart - 60_000;
+    playClock = lastPlay - 603 * 5_500;
+    const playDay = new Date(lastPlay).toISOString().slice(0, 10);
+    const posted = await postPlays(plays(ad, control.id, 300));
+    expect(posted.json().data.stored).toHaveLength(300);
+    expect((await postPlays(plays(ad, challenger.id, 300))).json().data.stored).toHaveLength(300);
+    const crossed = plays(adA, challenger.id, 1);
+    const refused = await postPlays(crossed);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().data.refused).toEqual([
+      { id: crossed[0]!.id, reason: 'variant_id is not a variant of the ad' },
+    ]);
+    // A variant deleted while a screen was offline: its queued plays are kept, without it.
     expect((await remove(ad, gone.id, admin)).statusCode).toBe(204);
     const late = plays(ad, gone.id, 2);
     const kept = await postPlays(late);
     expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data.stored).toEqual(late.map((play) => play.id));
+    expect(kept.json().data.stored).toEqual(late.map((play) => play.id).sort());
     for (let n = 0; n < 10; n += 1) await scan(control.link!.code, `Scanner/${n}`);
     for (let n = 0; n < 40; n += 1) await scan(challenger.link!.code, `Scanner/${n}`);
 
-    const response = await analytics(ad, companyAdminA);
+    const response = await analytics(ad, companyAdminA, playDay);
     expect(response.statusCode).toBe(200);
     const body = response.json().data;
     expect(body).toMatchObject({ ad: { id: ad, title: 'Iced tea' }, min_plays: 100 });
@@ -336,8 +372,8 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect(b.lift).toBeCloseTo(3, 10);
     expect(b.p_value).toBeLessThan(0.001);
 
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect((await analytics(ad, admin, yesterday, yesterday)).json().data.variants[1]).toMatchObject({
+    const dayBefore = new Date(Date.parse(playDay) - 86_400_000).toISOString().slice(0, 10);
+    expect((await analytics(ad, admin, dayBefore, dayBefore)).json().data.variants[1]).toMatchObject({
       plays: 0,
       scans: 0,
     });

@@ -122,7 +122,7 @@ describe.each(databaseKinds)('ad version history on %s', (kind) => {
     });
   });
 
-  it("follows the edit's review rule: an advertiser's rollback of live media goes to review, a title stays live", async () => {
+  it("follows the edit's review rule: an advertiser's rollback of a live ad waits for review, a reviewer's applies", async () => {
     const ad = await create(admin.token, {
       company_id: companyId,
       title: 'Gym Week',
@@ -130,15 +130,25 @@ describe.each(databaseKinds)('ad version history on %s', (kind) => {
       media_url: IMAGE_A,
       status: 'ACTIVE',
     });
+    const approve = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/ads/${id}/revision/approve`, headers: bearer(admin.token) });
     await edit(ad.id, admin.token, { title: 'Gym Month' });
     const titleBack = await rollback(ad.id, 1, companyAdmin.token);
-    expect(titleBack.json().data).toMatchObject({ title: 'Gym Week', status: 'ACTIVE', version: 3 });
+    expect(titleBack.json().data).toMatchObject({
+      title: 'Gym Month',
+      status: 'ACTIVE',
+      version: 2,
+      revision: { status: 'PENDING', changes: [{ field: 'title', from: 'Gym Month', to: 'Gym Week' }] },
+    });
+    expect((await approve(ad.id)).json().data).toMatchObject({ title: 'Gym Week', version: 3, revision: null });
 
     await edit(ad.id, admin.token, { media_url: IMAGE_B });
     const mediaBack = await rollback(ad.id, 3, companyAdmin.token);
-    expect(mediaBack.json().data).toMatchObject({ media_url: IMAGE_A, status: 'PENDING_REVIEW', version: 5 });
-    const adminBack = await rollback(ad.id, 4, admin.token);
-    expect(adminBack.json().data).toMatchObject({ media_url: IMAGE_B, status: 'PENDING_REVIEW', version: 6 });
+    expect(mediaBack.json().data).toMatchObject({ media_url: IMAGE_B, status: 'ACTIVE', version: 4 });
+    expect(mediaBack.json().data.revision.changes).toEqual([{ field: 'media_url', from: IMAGE_B, to: IMAGE_A }]);
+    // A reviewer's own rollback to the same media applies at once, and the pending edit has nothing left.
+    const adminBack = await rollback(ad.id, 3, admin.token);
+    expect(adminBack.json().data).toMatchObject({ media_url: IMAGE_A, status: 'ACTIVE', version: 5, revision: null });
   });
 
   it('answers 409 when the rollback would change nothing', async () => {

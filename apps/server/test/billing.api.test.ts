@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signedIn,
-} from './helpers/factories.ts';
+import { playbackLogs } from '../src/db/schema.ts';
+import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
+import { bearer, createAd, createCompany, createOutlet, createScreen, signedIn } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('billing on %s', (kind) => {
@@ -43,35 +37,32 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
     companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
     outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] })).token;
 
-    // 1,234 plays on screen A and 7 on screen B in October; 5 on A in November.
+    // 1,234 plays on screen A and 7 on screen B in October; 5 on A in November. A screen may no longer
+    // report plays that old (decision 036), so the history is written as ingestion stored it (the
+    // launch card's 150 paise, back to back) and the rollups rebuilt from it.
     for (const [screen, count, date] of [
       [screenA, 1234, '2026-10-10'],
       [screenB, 7, '2026-10-11'],
       [screenA, 5, '2026-11-01'],
     ] as const) {
-      const token = (await connectScreen(t.app, screen)).access_token;
-      for (let sent = 0; sent < count; sent += 500) {
-        const logs = Array.from({ length: Math.min(500, count - sent) }, () => ({
-          id: randomUUID(),
-          ad_id: ad.id,
-          screen_id: screen.id,
-          company_id: company.id,
-          outlet_id: outlet.id,
-          play_date: date,
-          play_time: '10:00:00',
-          play_count: 1,
-          played_at: `${date}T04:30:00.000Z`,
-          additional_info: {},
-        }));
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/playback-logs/log',
-          headers: bearer(token),
-          payload: { logs },
-        });
-        expect(response.statusCode).toBe(200);
-      }
+      await t.db.insert(playbackLogs).values(
+        Array.from({ length: count }, (_, n) => {
+          const playedAt = new Date(Date.parse(`${date}T04:30:00.000Z`) + n * 10_000);
+          return {
+            id: randomUUID(),
+            adId: ad.id,
+            screenId: screen.id,
+            companyId: company.id,
+            outletId: outlet.id,
+            playedAt,
+            playDate: date,
+            playTime: '10:00:00',
+            priceMinor: 150,
+          };
+        }),
+      );
     }
+    await rebuildRollups(t.db);
   });
   afterAll(() => t.close());
 

@@ -94,8 +94,9 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
     const otherCompany = await createCompany(t.db, { name: 'Rival Snacks' });
     const standardOutlet = await createOutlet(t.db, { name: 'Corner Cafe', commissionBps: 1000 });
     const premiumOutlet = await createOutlet(t.db, { name: 'Mall Food Court', tier: 'PREMIUM', commissionBps: 2000 });
-    const ad = await createAd(t.db, company.id, { title: 'Masala Chai' });
-    const otherAd = await createAd(t.db, otherCompany.id, { title: 'Samosa Box' });
+    // One-second ads, so plays a second apart either side of a card's start can both have happened (decision 036).
+    const ad = await createAd(t.db, company.id, { title: 'Masala Chai', durationSeconds: 1 });
+    const otherAd = await createAd(t.db, otherCompany.id, { title: 'Samosa Box', durationSeconds: 1 });
     const standardScreen = await createScreen(t.db, standardOutlet.id);
     const premiumScreen = await createScreen(t.db, premiumOutlet.id);
     ids = {
@@ -292,20 +293,21 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
       const day = '2026-11-18'; // a Wednesday
       before = await play('standard', [{ at: cardFrom - 1000, date: day, time: '10:00:00' }]);
       after = await play('standard', [{ at: cardFrom + 1, date: day, time: '10:00:00' }]);
+      // One screen shows one play at a time: plays of one screen are a second apart.
       peak = await play('standard', [
-        { at: cardFrom + 10, date: day, time: '12:00:00' },
-        { at: cardFrom + 10, date: day, time: '13:59:59' },
-        { at: cardFrom + 10, date: day, time: '14:00:00' },
+        { at: cardFrom + 1_000, date: day, time: '12:00:00' },
+        { at: cardFrom + 2_000, date: day, time: '13:59:59' },
+        { at: cardFrom + 3_000, date: day, time: '14:00:00' },
       ]);
       premium = await play('premium', [
         { at: cardFrom + 10, date: day, time: '09:00:00' },
-        { at: cardFrom + 10, date: day, time: '12:30:00', ad: 'other' },
+        { at: cardFrom + 1_010, date: day, time: '12:30:00', ad: 'other' },
       ]);
       // Offline for two days: priced by the launch card of its own time, lunch or not.
       late = await play('standard', [{ at: Date.now() - 2 * 86_400_000, date: '2026-11-16', time: '12:30:00' }]);
       midnight = await play('standard', [
-        { at: cardFrom + 20, date: '2026-11-21', time: '01:30:00' }, // Saturday, in Friday's late window
-        { at: cardFrom + 20, date: '2026-11-20', time: '01:30:00' }, // Friday's own small hours: not
+        { at: cardFrom + 4_000, date: '2026-11-21', time: '01:30:00' }, // Saturday, in Friday's late window
+        { at: cardFrom + 5_000, date: '2026-11-20', time: '01:30:00' }, // Friday's own small hours: not
       ]);
     }, 30_000);
 
@@ -408,7 +410,8 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
       expect(changed.statusCode).toBe(200);
       expect(changed.json().data.tier).toBe('FLAGSHIP');
       // Dated outside the periods the payout and spend tests add up.
-      const next = await play('standard', [{ at: Date.now() - 100, date: '2026-12-01', time: '10:00:00' }]);
+      // After the screen's other plays (it shows one at a time).
+      const next = await play('standard', [{ at: cardFrom + 6_000, date: '2026-12-01', time: '10:00:00' }]);
       expect(await pricesOf(next)).toEqual([400]);
       expect(await pricesOf(after)).toEqual([200]);
       await call('PATCH', `/api/outlets/${ids.standardOutlet}`, tokens.GLOBAL_ADMIN, { tier: 'STANDARD' });

@@ -14,6 +14,10 @@ import {
 } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
+// Days of the past week, so every play is inside the 7-day reporting window (decision 036).
+const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const [day0, day1, day2] = [dayAgo(5), dayAgo(4), dayAgo(3)];
+
 describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -29,10 +33,10 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     screen_id: ids.screen,
     company_id: ids.company,
     outlet_id: ids.outlet,
-    play_date: '2026-11-20',
+    play_date: day1,
     play_time: '18:04:05',
     play_count: 1,
-    played_at: '2026-11-20T12:34:05.000Z',
+    played_at: `${day1}T12:34:05.000Z`,
     additional_info: { ad_title: 'Filter coffee', screen_code: 'X' },
     ...overrides,
   });
@@ -62,19 +66,21 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] })).token;
 
     const logs = [
-      ...Array.from({ length: 6 }, (_, i) => play({ played_at: `2026-11-20T12:3${i}:05.000Z` })),
-      ...Array.from({ length: 3 }, () => play({ play_date: '2026-11-21', played_at: '2026-11-21T05:00:00.000Z' })),
-      ...Array.from({ length: 2 }, () =>
+      ...Array.from({ length: 6 }, (_, i) => play({ played_at: `${day1}T12:3${i}:05.000Z` })),
+      // One screen shows one play at a time (decision 036): plays of the 5 s ads are 10 s apart.
+      ...Array.from({ length: 3 }, (_, i) => play({ play_date: day2, played_at: `${day2}T05:00:${i}0.000Z` })),
+      ...Array.from({ length: 2 }, (_, i) =>
         play({
           ad_id: otherAd.id,
           company_id: otherCompany.id,
-          play_date: '2026-11-21',
-          played_at: '2026-11-21T06:00:00.000Z',
+          play_date: day2,
+          played_at: `${day2}T06:00:${i}0.000Z`,
         }),
       ),
     ];
     playIds.push(...logs.map((log) => log.id));
-    expect((await post(logs)).statusCode).toBe(200);
+    const posted = await post(logs);
+    expect(posted.json().data.refused, posted.body).toEqual([]);
     expect((await post(logs.slice(0, 4))).json().data.duplicates).toHaveLength(4);
   });
   afterAll(() => t.close());
@@ -91,9 +97,9 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
         .orderBy(playRollupsDaily.playDate, playRollupsDaily.plays);
     const maintained = await rollups();
     expect(maintained).toEqual([
-      { day: '2026-11-20', ad: ids.ad, plays: 6 },
-      { day: '2026-11-21', ad: ids.otherAd, plays: 2 },
-      { day: '2026-11-21', ad: ids.ad, plays: 3 },
+      { day: day1, ad: ids.ad, plays: 6 },
+      { day: day2, ad: ids.otherAd, plays: 2 },
+      { day: day2, ad: ids.ad, plays: 3 },
     ]);
     const coarse = async () => ({
       ad: await t.db
@@ -112,8 +118,8 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     const maintainedCoarse = await coarse();
     expect(maintainedCoarse.ad).toEqual(maintained);
     expect(maintainedCoarse.screen).toEqual([
-      { day: '2026-11-20', plays: 6 },
-      { day: '2026-11-21', plays: 5 },
+      { day: day1, plays: 6 },
+      { day: day2, plays: 5 },
     ]);
     expect(await rebuildRollups(t.db)).toEqual({ rows: 3, plays: 11 });
     expect(await rollups()).toEqual(maintained);
@@ -121,7 +127,7 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
   });
 
   it("lists plays with names and the play's time in the outlet's zone, filtered and scoped", async () => {
-    const page = await get(`/api/playback-logs?ad_id=${ids.ad}&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z`);
+    const page = await get(`/api/playback-logs?ad_id=${ids.ad}&from=${day1}T00:00:00Z&to=${day2}T00:00:00Z`);
     expect(page.statusCode).toBe(200);
     const rows = page.json().data;
     expect(rows).toHaveLength(6);
@@ -130,8 +136,8 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
       company_name: 'Filter Coffee Co',
       outlet_name: 'Cafe Kolkata',
       timezone: 'Asia/Kolkata',
-      played_at: '2026-11-20T12:35:05.000Z',
-      played_at_local: '2026-11-20 18:05:05',
+      played_at: `${day1}T12:35:05.000Z`,
+      played_at_local: `${day1} 18:05:05`,
     });
     const own = await get('/api/playback-logs?limit=500', companyAdmin);
     expect(own.json().data.every((row: { company_id: string }) => row.company_id === ids.company)).toBe(true);
@@ -144,7 +150,7 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
       method: 'POST',
       url: '/api/playback-logs/exports',
       headers: bearer(admin),
-      payload: { from: '2026-11-21T00:00:00Z' },
+      payload: { from: `${day2}T00:00:00Z` },
     });
     expect(link.statusCode).toBe(200);
     const { url } = link.json().data;
@@ -159,7 +165,7 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     expect(lines).toHaveLength(1 + 5);
     // A company name that a spreadsheet would run as a formula is written as text.
     expect(csv.body).toContain(",'=Other Brand,");
-    const listed = (await get('/api/playback-logs?from=2026-11-21T00:00:00Z'))
+    const listed = (await get(`/api/playback-logs?from=${day2}T00:00:00Z`))
       .json()
       .data.map((row: { id: string }) => row.id);
     expect(
@@ -192,26 +198,26 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
   });
 
   it('analytics agree with the logs and are sliced per role', async () => {
-    const overview = await get('/api/analytics/overview?from=2026-11-19&to=2026-11-21');
+    const overview = await get(`/api/analytics/overview?from=${day0}&to=${day2}`);
     expect(overview.statusCode).toBe(200);
     const data = overview.json().data;
     expect(data.totals).toMatchObject({ plays: 11, ads: 2, screens: 1, outlets: 1 });
     expect(data.series).toEqual([
-      { date: '2026-11-19', plays: 0 },
-      { date: '2026-11-20', plays: 6 },
-      { date: '2026-11-21', plays: 5 },
+      { date: day0, plays: 0 },
+      { date: day1, plays: 6 },
+      { date: day2, plays: 5 },
     ]);
     expect(data.by_ad[0]).toMatchObject({ id: ids.ad, name: 'Filter coffee', plays: 9 });
     expect(data.by_company.map((row: { plays: number }) => row.plays)).toEqual([9, 2]);
     expect(data.revenue).toMatchObject({ currency: 'INR', billed_minor: 0 });
 
-    const own = (await get('/api/analytics/overview?from=2026-11-19&to=2026-11-21', companyAdmin)).json().data;
+    const own = (await get(`/api/analytics/overview?from=${day0}&to=${day2}`, companyAdmin)).json().data;
     expect(own.totals.plays).toBe(9);
     expect(own.by_company).toEqual([{ id: ids.company, name: 'Filter Coffee Co', plays: 9 }]);
     expect(own.revenue).toBeNull();
     expect(own.totals.uptime_pct).toBeNull();
 
-    const bad = await get('/api/analytics/overview?from=2026-11-21&to=2026-11-19');
+    const bad = await get(`/api/analytics/overview?from=${day2}&to=${day0}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('to');
   });
@@ -220,7 +226,7 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     const body = {
       screen_id: ids.screen,
       outlet_id: ids.outlet,
-      activity_date: '2026-11-21',
+      activity_date: day2,
       activity_time: '10:00:00',
       additional_info: {},
     };

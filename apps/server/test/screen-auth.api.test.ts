@@ -1,9 +1,8 @@
-import { SCREEN_MAX_CONSECUTIVE_FAILURES } from '@adloop/contract/constants';
 import { ALWAYS } from '@adloop/contract/targeting';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/db/schema.ts';
-import { SCREEN_IP_MAX_FAILURES } from '../src/modules/screens/screen-auth.routes.ts';
+import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
 import {
   bearer,
   connectScreen,
@@ -15,6 +14,9 @@ import {
   loginAs,
 } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+const SCREEN_IP_MAX_FAILURES = SCREEN_SIGN_IN_POLICIES.everySubject?.free ?? 0;
+const SCREEN_MAX_CONSECUTIVE_FAILURES = SCREEN_SIGN_IN_POLICIES.network.free;
 
 describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
   let t: TestApp;
@@ -63,18 +65,23 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     expect(response.json().message).toContain(named);
   });
 
-  it('locks a code after 10 consecutive failures until reset; a known and an unknown code lock alike', async () => {
+  it('slows a code after 10 failures from one network, known and unknown codes alike; other networks still sign in', async () => {
     const screen = await createScreen(t.db, outlet.id, { passcode: '111222' });
+    const answers = [];
     for (const code of [screen.screenCode, 'GHOST-SCREEN-9']) {
-      for (let attempt = 0; attempt < SCREEN_MAX_CONSECUTIVE_FAILURES; attempt += 1) {
+      for (let attempt = 0; attempt < SCREEN_SIGN_IN_POLICIES.network.free; attempt += 1) {
         expect((await authenticate({ screen_code: code, pass_code: '999999' }, '198.51.100.1')).statusCode).toBe(401);
       }
-      const locked = await authenticate({ screen_code: code, pass_code: '111222' }, '198.51.100.2');
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toContain('locked');
+      const slowed = await authenticate({ screen_code: code, pass_code: '111222' }, '198.51.100.1');
+      expect(slowed.statusCode).toBe(429);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+      answers.push(slowed.json());
     }
-    await t.db.update(screens).set({ lockedAt: null, failedAttempts: 0 }).where(eq(screens.id, screen.id));
-    expect((await authenticate({ screen_code: screen.screenCode, pass_code: '111222' })).statusCode).toBe(200);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0].message).toContain('Too many wrong passcodes for this screen code from your network');
+    expect(
+      (await authenticate({ screen_code: screen.screenCode, pass_code: '111222' }, '198.51.100.2')).statusCode,
+    ).toBe(200);
   });
 
   it('a success resets the count of consecutive failures', async () => {
@@ -87,7 +94,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     }
   });
 
-  it('limits failed guesses per IP across screen codes, and successes do not count', async () => {
+  it('limits failed guesses per IP across screen codes; screens that signed in from it are not blocked', async () => {
     const screen = await createScreen(t.db, outlet.id, { passcode: '555666' });
     for (let attempt = 0; attempt < 40; attempt += 1) {
       expect(
@@ -98,11 +105,15 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
       const response = await authenticate({ screen_code: `GUESS-${attempt}`, pass_code: '000000' }, '198.51.100.4');
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.4');
+    const fresh = await createScreen(t.db, outlet.id, { passcode: '777888' });
+    const blocked = await authenticate({ screen_code: fresh.screenCode, pass_code: '777888' }, '198.51.100.4');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(
-      (await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.5')).statusCode,
+      (await authenticate({ screen_code: screen.screenCode, pass_code: '555666' }, '198.51.100.4')).statusCode,
+    ).toBe(200);
+    expect(
+      (await authenticate({ screen_code: fresh.screenCode, pass_code: '777888' }, '198.51.100.5')).statusCode,
     ).toBe(200);
   });
 

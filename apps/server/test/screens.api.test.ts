@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screens } from '../src/db/schema.ts';
+import { screens, signInThrottles } from '../src/db/schema.ts';
 import type { BusEvent } from '../src/lib/event-bus.ts';
 import {
   bearer,
@@ -114,7 +114,15 @@ describe.each(databaseKinds)('screens API on %s', (kind) => {
   it('a passcode reset clears the lock, ends the old sessions and answers a new passcode', async () => {
     const screen = await createScreen(t.db, outletId, { passcode: '111111' });
     const session = await connectScreen(t.app, { screenCode: screen.screenCode, passcode: '111111' });
-    await t.db.update(screens).set({ failedAttempts: 10, lockedAt: new Date() }).where(eq(screens.id, screen.id));
+    // Under attack from many networks: new networks are slowed (decision 040).
+    const attack = { failures: 25, lastFailureAt: new Date(), blockedUntil: new Date(Date.now() + 3600_000) };
+    await t.db
+      .insert(signInThrottles)
+      .values({ scope: 'screen', subject: screen.screenCode, ip: '', ...attack })
+      .onConflictDoUpdate({
+        target: [signInThrottles.scope, signInThrottles.subject, signInThrottles.ip],
+        set: attack,
+      });
     expect((await call('GET', `/api/ad-screens/${screen.id}`, outletAdmin)).json().data.locked).toBe(true);
 
     const { events, stop } = recordEvents();

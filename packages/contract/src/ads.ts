@@ -94,6 +94,37 @@ export const adScheduleInputSchema = z
 export type AdScheduleInput = z.infer<typeof adScheduleInputSchema>;
 export type AdTargetingInput = z.infer<typeof adTargetingInputSchema>;
 
+/** The fields of an ad a screen shows: an advertiser's change to one on a live ad waits for review (decision 038). */
+export const AD_CONTENT_FIELDS = ['title', 'type', 'media_url', 'duration_seconds'] as const;
+export type AdContentField = (typeof AD_CONTENT_FIELDS)[number];
+export interface AdContent {
+  title: string;
+  type: AdType;
+  media_url: string;
+  duration_seconds: number | null;
+}
+
+const contentValueSchema = z.union([z.string(), z.number(), z.null()]);
+
+export const AD_REVISION_STATUSES = ['PENDING', 'REJECTED'] as const;
+
+/**
+ * An edit of a live ad's content awaiting review, or the last one a reviewer turned down
+ * (decision 038): screens keep the reviewed version until a global admin approves it.
+ */
+export const adRevisionSchema = z.object({
+  status: z.enum(AD_REVISION_STATUSES),
+  /** Each changed field, from the version on screens to the proposed value. */
+  changes: z.array(z.object({ field: z.enum(AD_CONTENT_FIELDS), from: contentValueSchema, to: contentValueSchema })),
+  /** Variants whose new or changed creative or link is part of this edit. */
+  variants: z.number().int(),
+  rejection_reason: z.string().nullable(),
+  submitted_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  submitted_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type AdRevision = z.infer<typeof adRevisionSchema>;
+
 /** An ad as the dashboard sees it. */
 export const adSchema = z.object({
   id: z.string(),
@@ -110,6 +141,8 @@ export const adSchema = z.object({
   version: z.number().int(),
   targeting: adTargetingSchema,
   schedule: adScheduleSchema,
+  /** The content edit awaiting review or last rejected; the fields above are what screens show. */
+  revision: adRevisionSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -152,6 +185,10 @@ export const adCreateSchema = z
   })
   .strict();
 export type AdCreate = z.infer<typeof adCreateSchema>;
+
+/** A reviewer's answer to an ad's pending edit: POST /api/ads/:id/revision/approve | reject. */
+export const REVISION_ACTIONS = ['approve', 'reject'] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
 export const adRejectSchema = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) }).strict();
 
@@ -200,8 +237,6 @@ export type AdVersionKind = z.infer<typeof adVersionKindSchema>;
 export const AD_VERSION_FIELDS = ['title', 'type', 'media_url', 'duration_seconds', 'status'] as const;
 export type AdVersionField = (typeof AD_VERSION_FIELDS)[number];
 
-const versionValueSchema = z.union([z.string(), z.number(), z.null()]);
-
 /** One saved version of an ad and what changed since the version before it. */
 export const adVersionSchema = z.object({
   version: z.number().int().positive(),
@@ -216,7 +251,7 @@ export const adVersionSchema = z.object({
   changed_by: z.object({ id: z.string(), name: z.string() }).nullable(),
   changed_at: z.string(),
   is_current: z.boolean(),
-  changes: z.array(z.object({ field: z.enum(AD_VERSION_FIELDS), from: versionValueSchema, to: versionValueSchema })),
+  changes: z.array(z.object({ field: z.enum(AD_VERSION_FIELDS), from: contentValueSchema, to: contentValueSchema })),
 });
 export type AdVersion = z.infer<typeof adVersionSchema>;
 

@@ -48,3 +48,25 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyResponseSchema = z.object({ data: z.object({ user: currentUserSchema }) });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/**
+ * A screen code or staff account under attack (decision 040): wrong guesses from every network in
+ * the last day, shown to its admins once they reach 10; null otherwise.
+ */
+export const signInAlertSchema = z.object({
+  failed_attempts: z.number().int(),
+  networks: z.number().int(),
+  last_failed_at: z.string(),
+  /** New networks wait until then before they may try again; null when they may try now. */
+  slowed_until: z.string().nullable(),
+});
+export type SignInAlert = z.infer<typeof signInAlertSchema>;
+
+/** NIST 800-63B: at least 8 characters for a new password; sign-in still takes the old minimum of 6. */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+
+/** A new staff password; the server also refuses common ones and the account's own email. */
+export const newPasswordSchema = z
+  .string()
+  .min(NEW_PASSWORD_MIN_LENGTH, `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+  .max(1024, 'Password must be at most 1024 characters');

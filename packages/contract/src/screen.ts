@@ -99,12 +99,22 @@ export const playbackBatchSchema = z
       .array(playbackLogEntrySchema)
       .min(1, 'logs must hold at least one play')
       .max(MAX_PLAYBACK_BATCH, `logs may hold at most ${MAX_PLAYBACK_BATCH} plays`),
+    /** The screen's clock when it sent the batch: the server reads its plays on its own clock (decision 036). */
+    sent_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }).optional(),
   })
   .strict();
 export type PlaybackBatch = z.infer<typeof playbackBatchSchema>;
 
+/** A play the server will never store, and why (decision 036); the player drops it from its queue. */
+export const refusedPlaySchema = z.object({ id: z.string(), reason: z.string() });
+export type RefusedPlay = z.infer<typeof refusedPlaySchema>;
+
 export const playbackBatchResponseSchema = z.object({
-  data: z.object({ stored: z.array(z.string()), duplicates: z.array(z.string()) }),
+  data: z.object({
+    stored: z.array(z.string()),
+    duplicates: z.array(z.string()),
+    refused: z.array(refusedPlaySchema),
+  }),
 });
 
 /** Screen activity (spec §3): the online post, the saved offline record, the heartbeat. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInAlertSchema } from './auth.ts';
 import { codeSchema, listQueryBase, optionalText, tagsSchema } from './common.ts';
 
 /** A display screen as the dashboard sees it, base path /api/ad-screens. */
@@ -12,7 +13,9 @@ export const screenSchema = z.object({
   /** Online means a heartbeat or online post within the last 150 s (2.5 heartbeats). */
   is_online: z.boolean(),
   last_seen_at: z.string().nullable(),
+  /** New networks must wait before trying this code again (decision 040); the screen keeps playing. */
   locked: z.boolean(),
+  sign_in_alert: signInAlertSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { newPasswordSchema, signInAlertSchema } from './auth.ts';
 import { listQueryBase, phoneSchema } from './common.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { roleSchema } from './roles.ts';
 
 /** A staff user as the onboarding pages see it, base path /api/users. */
@@ -14,6 +14,8 @@ export const userSchema = z.object({
   must_change_password: z.boolean(),
   companies: z.array(z.object({ id: z.string(), name: z.string() })),
   outlets: z.array(z.object({ id: z.string(), name: z.string(), outlet_code: z.string() })),
+  /** Wrong passwords for this account from many networks (decision 040); null when quiet. */
+  sign_in_alert: signInAlertSchema.nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -69,10 +71,7 @@ export const profileUpdateSchema = z
 export const passwordChangeSchema = z
   .object({
     current_password: z.string().min(1, 'Current password is required').max(1024),
-    new_password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(1024),
+    new_password: newPasswordSchema,
   })
   .strict()
   .refine((value) => value.current_password !== value.new_password, {

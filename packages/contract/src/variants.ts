@@ -36,12 +36,36 @@ const weightSchema = z
   .min(0, 'Weight is 0-100')
   .max(100, 'Weight is 0-100');
 
+/**
+ * A link as the browser will send it: the WHATWG URL serialisation percent-encodes non-ASCII
+ * text, so the stored link is always a valid `Location` header (decision 038).
+ */
+export function serialisedLink(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+// The contract compiles without DOM or Node types; both runtimes have the WHATWG URL.
+declare const URL: new (value: string) => { protocol: string; href: string };
+
 const linkUrlSchema = z
   .string()
   .trim()
   .min(1, 'Link URL cannot be blank; send null to remove the link')
   .max(LINK_URL_MAX, `Link URL is at most ${LINK_URL_MAX} characters`)
-  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i, 'Link URL must be an http:// or https:// address');
+  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i, 'Link URL must be an http:// or https:// address')
+  .transform((value, context) => {
+    const link = serialisedLink(value);
+    if (link === null) context.addIssue({ code: 'custom', message: 'Link URL must be an http:// or https:// address' });
+    else if (link.length > LINK_URL_MAX) {
+      context.addIssue({ code: 'custom', message: `Link URL is at most ${LINK_URL_MAX} characters once encoded` });
+    }
+    return link ?? value;
+  });
 
 const durationSchema = z.number().int('Duration is whole seconds').min(1).max(3600);
 
@@ -78,6 +102,15 @@ export const variantParamsSchema = z.object({
 /** A tracked link: `/r/<code>` counts the scan and redirects to `url`. */
 export const variantLinkSchema = z.object({ code: z.string(), url: z.string() });
 
+/** A variant's creative and link: what a screen shows and where its QR code leads. */
+export const variantContentSchema = z.object({
+  type: adTypeSchema,
+  media_url: z.string(),
+  duration_seconds: z.number().int().positive().nullable(),
+  link_url: z.string().nullable(),
+});
+export type VariantContent = z.infer<typeof variantContentSchema>;
+
 /** A variant as the dashboard sees it. */
 export const variantSchema = z.object({
   id: z.string(),
@@ -88,6 +121,10 @@ export const variantSchema = z.object({
   duration_seconds: z.number().int().positive().nullable(),
   weight: z.number().int(),
   link: variantLinkSchema.nullable(),
+  /** Screens show it (its creative above passed review); a new one waits for the ad's review (decision 038). */
+  reviewed: z.boolean(),
+  /** A change to a reviewed variant of a live ad, awaiting review; screens keep the fields above. */
+  pending: variantContentSchema.partial().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

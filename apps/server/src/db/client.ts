@@ -25,6 +25,10 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+const POSTGRES_STATEMENT_TIMEOUT_MS = 30_000;
+const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
   | { kind: 'postgres'; url: string; poolSize?: number };
@@ -44,18 +48,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
-  let closing = false;
-  // An idle connection the server drops (restart, failover) must not crash the process; the
-  // pool replaces it on the next query. While closing, such drops are expected.
-  pool.on('error', (error) => {
-    if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 20,
+    // A database that is down fails a request in seconds (answered 503), rather than holding it.
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    // One slow or blocked statement cannot hold a pooled connection for long (decision 036).
+    statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+    lock_timeout: POSTGRES_LOCK_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
   });
+  let closing = false;
+  // A connection the server drops (restart, failover, terminated backend) must not crash the
+  // process, whether it sits idle in the pool or is checked out mid-query: the query fails (503)
+  // and the pool opens a new connection for the next one. While closing, such drops are expected.
+  const onLost = (error: Error) => {
+    if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+  };
+  pool.on('error', onLost);
+  pool.on('connect', (client) => client.on('error', onLost));
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    // Migrations may build indexes for longer than a request's statement timeout allows.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      try {
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
     ping: () => ping(db as unknown as Database),
     close: () => {
       closing = true;

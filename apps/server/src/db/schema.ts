@@ -1,5 +1,6 @@
-import { AD_STATUSES, AD_TYPES, AD_VERSION_KINDS } from '@adloop/contract/ads';
+import { AD_REVISION_STATUSES, AD_STATUSES, AD_TYPES, AD_VERSION_KINDS, type AdContent } from '@adloop/contract/ads';
 import { OUTLET_TIERS, TAKEOVER_KINDS } from '@adloop/contract/constants';
+import type { VariantContent } from '@adloop/contract/variants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -56,12 +57,24 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per key (lower-cased email), counted whether or not the account exists. */
-export const loginFailures = pgTable('login_failures', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Sign-in throttles (decision 040), counted whether or not the code or account exists: a screen code
+ * or email tried from one network, the same from every network (ip ''), or one network across all
+ * screen codes (subject '').
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'sign_in_throttles_pk', columns: [t.scope, t.subject, t.ip] })],
+);
 
 export const pincodes = pgTable('pincodes', {
   code: text('code').primaryKey(),
@@ -152,7 +165,7 @@ export const outletUsers = pgTable(
   ],
 );
 
-/** Display screens. The passcode is an argon2id hash; 10 consecutive failures lock the code. */
+/** Display screens. The passcode is an argon2id hash; wrong guesses are throttled in sign_in_throttles. */
 export const screens = pgTable(
   'screens',
   {
@@ -167,8 +180,6 @@ export const screens = pgTable(
       .notNull()
       .default('ACTIVE'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** Sessions issued before this instant are refused (passcode reset, disabling). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }).notNull().defaultNow(),
     isOnline: boolean('is_online').notNull().default(false),
@@ -200,6 +211,8 @@ export const ads = pgTable(
     rejectionReason: text('rejection_reason'),
     /** Set when a global admin paused the ad: then only a global admin may resume it. */
     pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
+    /** When the ad last left ACTIVE, set by a trigger (migration 0011); null while ACTIVE (decision 036). */
+    inactiveSince: timestamp('inactive_since', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     // Targeting (decision 032): an empty kind matches every screen; AND across kinds, OR within.
     targetTags: text('target_tags').array().notNull().default(sql`'{}'::text[]`),
@@ -541,6 +554,10 @@ export const adVariants = pgTable(
     weight: integer('weight').notNull().default(50),
     linkCode: text('link_code'),
     linkUrl: text('link_url'),
+    /** Its creative and link passed review, so screens show it and its link redirects (decision 038). */
+    reviewed: boolean('reviewed').notNull().default(false),
+    /** A change to a reviewed variant of a live ad awaiting review; the columns above stay on screens. */
+    pending: jsonb('pending').$type<Partial<VariantContent>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -552,6 +569,28 @@ export const adVariants = pgTable(
     check('ad_variants_duration_positive', sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`),
     check('ad_variants_link_pair', sql`(${t.linkCode} is null) = (${t.linkUrl} is null)`),
   ],
+);
+
+/**
+ * Content review of live ads (decision 038): an advertiser's edit of what screens show, held
+ * until a global admin approves it, or the last one rejected with its reason. One per ad.
+ */
+export const adRevisions = pgTable(
+  'ad_revisions',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: AD_REVISION_STATUSES }).notNull(),
+    /** The proposed content fields, only those that differ from the ad's reviewed ones. */
+    changes: jsonb('changes').$type<Partial<AdContent>>().notNull().default({}),
+    rejectionReason: text('rejection_reason'),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [check('ad_revisions_status_valid', sql`${t.status} in ('PENDING', 'REJECTED')`)],
 );
 
 /** One scan of a variant's tracked link (its QR code on a screen). */
@@ -602,4 +641,22 @@ export const takeovers = pgTable(
     ),
     check('takeovers_has_screens', sql`cardinality(${t.screenIds}) > 0`),
   ],
+);
+
+/**
+ * What each screen was handed (decision 036): a row whenever the ads or variants on its list
+ * change, so a play is checked against the list the screen held at the play's instant.
+ */
+export const screenServedLists = pgTable(
+  'screen_served_lists',
+  {
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+    contentKey: text('content_key').notNull(),
+    adIds: uuid('ad_ids').array().notNull(),
+    variantIds: uuid('variant_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'screen_served_lists_pk', columns: [t.screenId, t.servedAt, t.contentKey] })],
 );

@@ -31,3 +31,37 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = pgError(error)?.code;
   return code === '23503' || code === '23001';
 }
+
+// Serialization, deadlock, lock/statement timeout, shutdown, too many connections, not accepting connections.
+const TRANSIENT_SQLSTATES = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03', '53300', '55000']);
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+/**
+ * True when the database is unreachable or a statement gave way to a transient condition
+ * (deadlock, lock or statement timeout, shutdown, too many connections): nothing was written and
+ * the same request may succeed in a moment, so the answer is 503 with Retry-After, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const fields = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof fields.code === 'string') {
+      if (TRANSIENT_SQLSTATES.has(fields.code) || fields.code.startsWith('08')) return true;
+      if (CONNECTION_ERRNOS.has(fields.code)) return true;
+    }
+    if (
+      typeof fields.message === 'string' &&
+      CONNECTION_MESSAGES.some((text) => fields.message === text || (fields.message as string).startsWith(text))
+    ) {
+      return true;
+    }
+    current = fields.cause;
+  }
+  return false;
+}

@@ -3,7 +3,11 @@ import type { ErrorCode } from '@adloop/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+
+/** How long a client waits before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own error codes mapped to ours, so malformed input is a clear 4xx, never a 500. */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
@@ -52,6 +56,17 @@ export default fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+      }
+
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({
+            message: 'The database is unavailable for a moment; nothing was changed. Try again shortly.',
+            code: 'SERVICE_UNAVAILABLE',
+          } satisfies ErrorBody);
       }
 
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

@@ -17,6 +17,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { recordAdVersion } from '../modules/ads/ad-version-log.ts';
+import { newPasswordProblem } from '../modules/auth/password-policy.ts';
 import { hashSecret } from '../modules/auth/passwords.ts';
 import { storeMedia } from '../modules/media/media.storage.ts';
 
@@ -58,6 +59,11 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
   const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
   const passcode = options.demoScreenPasscode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
   const staffPassword = options.demoUserPassword ?? randomBytes(9).toString('base64url');
+  // Configured passwords follow the rule for new staff passwords (decision 040).
+  const weak =
+    newPasswordProblem(adminPassword, options.adminEmail) ??
+    (options.seedDemo ? newPasswordProblem(staffPassword, '') : null);
+  if (weak) throw new Error(`ADMIN_PASSWORD or DEMO_USER_PASSWORD refused: ${weak}`);
   const [adminHash, passcodeHash, staffHash] = await Promise.all([
     hashSecret(adminPassword),
     hashSecret(passcode),

@@ -92,6 +92,8 @@ export async function createScreen(
       outletId,
       screenCode: `SCR-${sequence}-${randomBytes(3).toString('hex').toUpperCase()}`,
       passcodeHash: await hashSecret(passcode),
+      // A screen that has been on a wall for a month, so it may report plays of the past week (decision 036).
+      createdAt: new Date(Date.now() - 30 * 86_400_000),
       ...rest,
     })
     .returning();
@@ -109,6 +111,8 @@ export async function createAd(db: Database, companyId: string, overrides: Parti
       mediaUrl: `/media/${randomBytes(32).toString('hex')}.png`,
       durationSeconds: 5,
       status: 'ACTIVE',
+      // Made a month ago (in the order made), so screens may report plays of it from the past week (decision 036).
+      createdAt: new Date(Date.now() - 30 * 86_400_000 + sequence),
       ...overrides,
     })
     .returning();
@@ -123,12 +127,41 @@ export async function connectScreen(app: FastifyInstance, screen: { screenCode: 
     payload: { screen_code: screen.screenCode, pass_code: screen.passcode },
   });
   if (response.statusCode !== 200) throw new Error(`screen sign-in failed: ${response.statusCode} ${response.body}`);
-  return response.json().data as {
+  const session = response.json().data as {
     access_token: string;
     screen_id: string;
     screen_code: string;
     outlet: { id: string; name: string; outlet_code: string };
   };
+  // As the player does on connecting: the list it is handed is what its plays are judged by.
+  await fetchScreenAds(app, session.access_token);
+  return session;
+}
+
+/**
+ * The screen's ad list, as the player fetches it after an ads-changed event (the server records
+ * it as served). Factories write ads straight to the database, so the cached lists are dropped.
+ */
+export async function fetchScreenAds(app: FastifyInstance, token: string) {
+  app.screenCache.adLists.clear();
+  const response = await app.inject({ method: 'GET', url: '/api/screen-auth/ads', headers: bearer(token) });
+  if (response.statusCode !== 200) throw new Error(`screen ad list failed: ${response.statusCode} ${response.body}`);
+  // Nor is this list kept: a test's next request sees the ads its factories write after this.
+  app.screenCache.adLists.clear();
+  return response.json().data as { id: string; variants?: { id: string }[] }[];
+}
+
+/**
+ * Plays a screen could really have shown: `count` plays from `start`, one after another with
+ * `spacingMs` between their starts (at least the ad's duration), with the screen's wall-clock
+ * date and time in UTC.
+ */
+export function honestPlayTimes(start: Date, count: number, spacingMs = 10_000) {
+  return Array.from({ length: count }, (_, index) => {
+    const at = new Date(start.getTime() + index * spacingMs);
+    const iso = at.toISOString();
+    return { played_at: iso, play_date: iso.slice(0, 10), play_time: iso.slice(11, 19) };
+  });
 }
 
 /** Puts a user into a company (company roles) or onto outlets (outlet roles). */

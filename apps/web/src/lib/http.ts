@@ -19,13 +19,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly details: ApiErrorDetail[];
+  /** How long the server asked to wait before trying again (`Retry-After` on a 429 or 503), if it said. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, code: ApiErrorCode, message: string, details: ApiErrorDetail[] = []) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    details: ApiErrorDetail[] = [],
+    retryAfterMs: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -95,12 +104,21 @@ function isDetail(value: unknown): value is ApiErrorDetail {
 
 // Read by hand rather than with the contract's zod schema, so the screen player's bundle needs no zod for it.
 /** The error of a failed answer, for callers that talk to the server without `request` (an upload with progress). */
-export function toApiError(status: number, body: unknown): ApiError {
-  if (typeof body !== 'object' || body === null) return new ApiError(status, 'UNKNOWN', FALLBACK_ERROR_MESSAGE);
+export function toApiError(status: number, body: unknown, retryAfter: string | null = null): ApiError {
+  const retryAfterMs = retryAfterToMs(retryAfter);
+  if (typeof body !== 'object' || body === null) {
+    return new ApiError(status, 'UNKNOWN', FALLBACK_ERROR_MESSAGE, [], retryAfterMs);
+  }
   const message = 'message' in body && typeof body.message === 'string' && body.message ? body.message : null;
   const code = 'code' in body && isErrorCode(body.code) ? body.code : 'UNKNOWN';
   const details = 'details' in body && Array.isArray(body.details) ? body.details.filter(isDetail) : [];
-  return new ApiError(status, code, message ?? FALLBACK_ERROR_MESSAGE, details);
+  return new ApiError(status, code, message ?? FALLBACK_ERROR_MESSAGE, details, retryAfterMs);
+}
+
+/** `Retry-After` in seconds (the form this server sends); a date or nonsense counts as not said. */
+function retryAfterToMs(value: string | null): number | null {
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
+  return Number(value.trim()) * 1000;
 }
 
 function titleOf(error: ApiError): string {
@@ -163,7 +181,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const usedStaffToken = options.auth !== false && options.token === undefined;
     if (response.status === 401 && usedStaffToken) for (const listener of staffSessionListeners) listener();
-    return fail(toApiError(response.status, body), options.silent);
+    return fail(toApiError(response.status, body, response.headers.get('retry-after')), options.silent);
   }
   return body as T;
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { type ReviewAction, reviewAd, TRANSITIONS } from './ad-review.service.ts';
+import { answerRevision, type ReviewAction, reviewAd, TRANSITIONS } from './ad-review.service.ts';
 
 const tags = ['ads'];
 const security = [{ bearerAuth: [] }];
@@ -64,6 +64,45 @@ export default async function adReviewRoutes(fastify: FastifyInstance) {
       const ad = await reviewAd(app.db, tenancy, request.scope, request.params.id, 'reject', request.body.reason);
       await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
       return { data: ad };
+    },
+  );
+
+  app.post(
+    '/:id/revision/approve',
+    {
+      preHandler: app.authorize('ads', 'approve'),
+      schema: {
+        tags,
+        security,
+        summary: "Approve an ad's pending content edit: screens show it from now on (409 when none waits)",
+        params: idParamsSchema,
+        response: { 200: one(adSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const ad = await answerRevision(app.db, await tenancyOf(request), request.scope, request.params.id, 'approve');
+      await app.events.publish({ type: 'ads.changed', adIds: [ad.id] });
+      return { data: ad };
+    },
+  );
+
+  app.post(
+    '/:id/revision/reject',
+    {
+      preHandler: app.authorize('ads', 'approve'),
+      schema: {
+        tags,
+        security,
+        summary: "Reject an ad's pending content edit with a reason: screens keep the reviewed version",
+        params: idParamsSchema,
+        body: adRejectSchema,
+        response: { 200: one(adSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const tenancy = await tenancyOf(request);
+      const { id } = request.params;
+      return { data: await answerRevision(app.db, tenancy, request.scope, id, 'reject', request.body.reason) };
     },
   );
 }

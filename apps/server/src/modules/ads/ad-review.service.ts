@@ -1,11 +1,12 @@
-import type { Ad, AdStatus } from '@adloop/contract/ads';
+import type { Ad, AdStatus, RevisionAction } from '@adloop/contract/ads';
 import type { Scope } from '@adloop/contract/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads } from '../../db/schema.ts';
+import { adRevisions, ads } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
-import { getAd } from './ads.service.ts';
+import { closeRevision, reviewVariantsOf } from './ad-revision-store.ts';
+import { getAd, isLive, saveAdEdit } from './ads.service.ts';
 
 export const REVIEW_ACTIONS = ['submit', 'approve', 'reject', 'pause', 'resume'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
@@ -44,19 +45,59 @@ export async function reviewAd(
     if (row?.pausedByAdmin) throw forbidden('A global admin paused this ad; only a global admin can resume it');
     guards.push(eq(ads.pausedByAdmin, false));
   }
-  const [moved] = await db
-    .update(ads)
-    .set({
-      status: to,
-      rejectionReason: to === 'REJECTED' ? (reason ?? null) : null,
-      pausedByAdmin: to === 'PAUSED' && byPlatform,
-      updatedAt: sql`now()`,
-    })
-    .where(and(...guards))
-    .returning({ id: ads.id });
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ads)
+      .set({
+        status: to,
+        rejectionReason: to === 'REJECTED' ? (reason ?? null) : null,
+        pausedByAdmin: to === 'PAUSED' && byPlatform,
+        updatedAt: sql`now()`,
+      })
+      .where(and(...guards))
+      .returning({ id: ads.id });
+    if (!row) return false;
+    // Approving an ad approves its variants with it; taking a live ad down turns down its pending edit too.
+    if (action === 'approve' && ad.status === 'PENDING_REVIEW') await reviewVariantsOf(tx, id);
+    if (to === 'REJECTED' && isLive(ad.status))
+      await closeRevision(tx, id, reason ?? 'The ad was rejected', tenancy.userId);
+    return true;
+  });
   if (!moved) {
     const now = await getAd(db, tenancy, scope, id);
     throw conflict(`Cannot ${action} an ad that is ${now.status}: ${action} moves ${from.join(' or ')} to ${to}`);
   }
   return getAd(db, tenancy, scope, ad.id);
+}
+
+/**
+ * A global admin's answer to an ad's pending content edit (decision 038). Approval swaps the
+ * edit in as the ad's next version (credited to its author) and shows its variants; rejection
+ * keeps the reviewed version on screens and tells the advertiser why. Claiming the pending edit
+ * and answering it are one transaction, so two reviewers cannot both answer it.
+ */
+export async function answerRevision(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  id: string,
+  action: RevisionAction,
+  reason?: string,
+): Promise<Ad> {
+  const ad = await getAd(db, tenancy, scope, id);
+  const answered = await db.transaction(async (tx) => {
+    if (action === 'reject') return closeRevision(tx, id, reason ?? '', tenancy.userId);
+    const [revision] = await tx
+      .delete(adRevisions)
+      .where(and(eq(adRevisions.adId, id), eq(adRevisions.status, 'PENDING')))
+      .returning();
+    if (!revision) return false;
+    if (Object.keys(revision.changes).length > 0) {
+      await saveAdEdit(tx, id, ad.type, revision.changes, revision.submittedBy);
+    }
+    await reviewVariantsOf(tx, id);
+    return true;
+  });
+  if (!answered) throw conflict(`"${ad.title}" has no edit waiting for review`);
+  return getAd(db, tenancy, scope, id);
 }

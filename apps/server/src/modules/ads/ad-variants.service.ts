@@ -1,25 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import type { Ad } from '@adloop/contract/ads';
 import { can, type Scope } from '@adloop/contract/permissions';
-import {
-  LINK_CODE_LENGTH,
-  type ScreenVariant,
-  type Variant,
-  type VariantCreate,
-  type VariantUpdate,
-} from '@adloop/contract/variants';
+import type { ScreenVariant, Variant, VariantContent, VariantCreate, VariantUpdate } from '@adloop/contract/variants';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import { adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
-import type { Transaction } from './ad-version-log.ts';
-import { getAd } from './ads.service.ts';
+import { newLinkCode, proposeVariantChange, settleRevision } from './ad-revision-store.ts';
+import { getAd, isLive } from './ads.service.ts';
 
 type VariantRow = typeof adVariants.$inferSelect;
 
-/** A variant as written, and whether writing it sent its running ad back to review. */
+/** A variant as written, and whether the write waits for review before screens show it. */
 export interface VariantChange {
   variant: Variant & { sent_to_review: boolean };
   adId: string;
@@ -37,6 +29,8 @@ function toVariant(row: VariantRow): Variant {
     duration_seconds: row.durationSeconds,
     weight: row.weight,
     link: linkOf(row),
+    reviewed: row.reviewed,
+    pending: row.pending,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -54,9 +48,6 @@ export async function listVariants(db: Database, tenancy: Tenancy, scope: Scope,
     .orderBy(...variantOrder);
   return rows.map(toVariant);
 }
-
-/** A short, random, URL-safe code for `/r/<code>`: 48 random bits in base64url. */
-const newLinkCode = () => randomBytes(6).toString('base64url').slice(0, LINK_CODE_LENGTH);
 
 const duplicateLabel = (label: string) =>
   conflict(`A variant labelled "${label}" already exists on this ad; choose another label`);
@@ -77,21 +68,10 @@ async function writeVariant(label: string | undefined, write: (linkCode: string)
 }
 
 /**
- * An advertiser's new creative on a running ad goes through review like an ad edit (decisions
- * 009, 034): the ad leaves the screens until a reviewer approves it again. A reviewer's own
- * change, and a change to a draft, pending or rejected ad, leave the status alone.
+ * A new variant of a live ad shows at once only when a reviewer adds it or it is the ad's own,
+ * already reviewed creative without a link; else it waits for review while the ad keeps playing
+ * (decision 038). A variant of an ad not on screens is reviewed with its ad.
  */
-function sendsToReview(tenancy: Tenancy, ad: Ad, creativeChanged: boolean): boolean {
-  return creativeChanged && !can(tenancy.role, 'ads', 'approve') && (ad.status === 'ACTIVE' || ad.status === 'PAUSED');
-}
-
-async function backToReview(tx: Transaction, adId: string): Promise<void> {
-  await tx
-    .update(ads)
-    .set({ status: 'PENDING_REVIEW', rejectionReason: null, pausedByAdmin: false, updatedAt: sql`now()` })
-    .where(eq(ads.id, adId));
-}
-
 export async function createVariant(
   db: Database,
   tenancy: Tenancy,
@@ -100,14 +80,14 @@ export async function createVariant(
   input: VariantCreate,
 ): Promise<VariantChange> {
   const ad = await getAd(db, tenancy, scope, adId);
-  // The ad's own, already reviewed creative without a link is no new content.
   const duration = input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null;
   const isReviewedCreative =
     input.media_url === ad.media_url &&
     input.type === ad.type &&
     duration === ad.duration_seconds &&
     (input.link_url ?? null) === null;
-  const review = sendsToReview(tenancy, ad, !isReviewedCreative);
+  const reviewed = isLive(ad.status) && (can(tenancy.role, 'ads', 'approve') || isReviewedCreative);
+  const held = isLive(ad.status) && !reviewed;
   const row = await writeVariant(input.label, (linkCode) =>
     db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -122,13 +102,14 @@ export async function createVariant(
           weight: input.weight ?? 50,
           linkUrl: input.link_url ?? null,
           linkCode: input.link_url ? linkCode : null,
+          reviewed,
         })
         .returning();
-      if (review) await backToReview(tx, adId);
+      if (held) await proposeVariantChange(tx, adId, tenancy.userId);
       return inserted!;
     }),
   );
-  return { variant: { ...toVariant(row), sent_to_review: review }, adId };
+  return { variant: { ...toVariant(row), sent_to_review: held }, adId };
 }
 
 async function findVariant(db: Database, adId: string, variantId: string): Promise<VariantRow> {
@@ -140,6 +121,24 @@ async function findVariant(db: Database, adId: string, variantId: string): Promi
   return row;
 }
 
+const contentOfRow = (row: VariantRow): VariantContent => ({
+  type: row.type,
+  media_url: row.mediaUrl,
+  duration_seconds: row.durationSeconds,
+  link_url: row.linkUrl,
+});
+
+/** The fields of `next` that differ from what screens show. */
+function pendingChange(shown: VariantContent, next: VariantContent): Partial<VariantContent> | null {
+  const fields = (Object.keys(next) as Array<keyof VariantContent>).filter((field) => next[field] !== shown[field]);
+  return fields.length === 0 ? null : Object.fromEntries(fields.map((field) => [field, next[field]]));
+}
+
+/**
+ * Edits a variant. An advertiser's change to the creative or link of a reviewed variant of a live
+ * ad waits in `pending` while screens keep the reviewed one; removing a link, the label and the
+ * weight apply at once. Any edit of a live ad's unreviewed variant sends it (again) for review.
+ */
 export async function updateVariant(
   db: Database,
   tenancy: Tenancy,
@@ -150,39 +149,55 @@ export async function updateVariant(
 ): Promise<VariantChange> {
   const ad = await getAd(db, tenancy, scope, adId);
   const before = await findVariant(db, adId, variantId);
-  const type = change.type ?? before.type;
-  const durationSeconds =
-    type === 'VIDEO' ? null : change.duration_seconds !== undefined ? change.duration_seconds : before.durationSeconds;
-  const linkUrl = change.link_url !== undefined ? change.link_url : before.linkUrl;
-  const creativeChanged =
-    type !== before.type ||
-    (change.media_url !== undefined && change.media_url !== before.mediaUrl) ||
-    durationSeconds !== before.durationSeconds ||
-    linkUrl !== before.linkUrl;
-  const review = sendsToReview(tenancy, ad, creativeChanged);
+  const reviewer = can(tenancy.role, 'ads', 'approve');
+  const shown = contentOfRow(before);
+  const current = { ...shown, ...before.pending };
+  const type = change.type ?? current.type;
+  const next: VariantContent = {
+    type,
+    media_url: change.media_url ?? current.media_url,
+    // Videos play to their end; only images have a duration.
+    duration_seconds:
+      type === 'VIDEO'
+        ? null
+        : change.duration_seconds !== undefined
+          ? change.duration_seconds
+          : current.duration_seconds,
+    link_url: change.link_url !== undefined ? change.link_url : current.link_url,
+  };
+  const live = isLive(ad.status);
+  const holdsChange = live && !reviewer && before.reviewed;
+  // Taking a link off shows less, so it needs no review.
+  const written = holdsChange ? { ...shown, link_url: next.link_url === null ? null : shown.link_url } : next;
+  const pending = holdsChange ? pendingChange(written, next) : null;
+  const reviewed = live ? before.reviewed || reviewer : before.reviewed && pendingChange(shown, next) === null;
+  const held = pending !== null || (live && !reviewed);
   const row = await writeVariant(change.label ?? before.label, (linkCode) =>
     db.transaction(async (tx) => {
       const [updated] = await tx
         .update(adVariants)
         .set({
           label: change.label,
-          type: change.type,
-          mediaUrl: change.media_url,
-          durationSeconds,
           weight: change.weight,
-          linkUrl,
+          type: written.type,
+          mediaUrl: written.media_url,
+          durationSeconds: written.duration_seconds,
+          linkUrl: written.link_url,
           // A link keeps its code while it lives, so printed or scanned QR codes keep working.
-          linkCode: linkUrl === null ? null : (before.linkCode ?? linkCode),
+          linkCode: written.link_url === null ? null : (before.linkCode ?? linkCode),
+          reviewed,
+          pending,
           updatedAt: sql`now()`,
         })
         .where(eq(adVariants.id, variantId))
         .returning();
       if (!updated) throw notFound('Variant');
-      if (review) await backToReview(tx, adId);
+      if (held) await proposeVariantChange(tx, adId, tenancy.userId);
+      else await settleRevision(tx, adId);
       return updated;
     }),
   );
-  return { variant: { ...toVariant(row), sent_to_review: review }, adId };
+  return { variant: { ...toVariant(row), sent_to_review: held }, adId };
 }
 
 /** Deletes a variant that never played nor was scanned; one with evidence keeps it (409: weight 0 instead). */
@@ -208,11 +223,12 @@ export async function deleteVariant(
     throw conflict(`Variant "${variant.label}" has ${evidence} on record; set its weight to 0 to stop showing it`);
   }
   await db.delete(adVariants).where(eq(adVariants.id, variantId));
+  await settleRevision(db, adId);
 }
 
 /**
- * The variants a screen rotates, for all listed ads in one query: those with weight > 0, in
- * test order. Ads without any are absent from the map.
+ * The variants a screen rotates, for all listed ads in one query: reviewed ones with weight > 0,
+ * in test order, as reviewed (a pending change is not shown). Ads without any are absent from the map.
  */
 export async function screenVariantsOf(db: Database, adIds: string[]): Promise<Map<string, ScreenVariant[]>> {
   const byAd = new Map<string, ScreenVariant[]>();
@@ -220,7 +236,7 @@ export async function screenVariantsOf(db: Database, adIds: string[]): Promise<M
   const rows = await db
     .select()
     .from(adVariants)
-    .where(and(inArray(adVariants.adId, adIds), gt(adVariants.weight, 0)))
+    .where(and(inArray(adVariants.adId, adIds), gt(adVariants.weight, 0), eq(adVariants.reviewed, true)))
     .orderBy(...variantOrder);
   for (const row of rows) {
     const variants = byAd.get(row.adId) ?? [];

@@ -1,4 +1,13 @@
-import type { Ad, AdCreate, AdReach, AdStatus, AdType, AdUpdate } from '@adloop/contract/ads';
+import {
+  AD_CONTENT_FIELDS,
+  type Ad,
+  type AdContent,
+  type AdCreate,
+  type AdReach,
+  type AdStatus,
+  type AdType,
+  type AdUpdate,
+} from '@adloop/contract/ads';
 import { can, type Scope } from '@adloop/contract/permissions';
 import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -8,6 +17,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
+import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
 import {
   adTargetsAnyScreenOf,
   assertTargetsExist,
@@ -17,11 +27,11 @@ import {
   targetingColumns,
   targetingOf,
 } from './ad-targeting.ts';
-import { recordAdVersion, recordVersionIfMissing } from './ad-version-log.ts';
+import { recordAdVersion, recordVersionIfMissing, type Transaction } from './ad-version-log.ts';
 
 type AdRow = typeof ads.$inferSelect;
 
-function toAd(ad: AdRow, companyName: string): Ad {
+function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
   return {
     id: ad.id,
     company_id: ad.companyId,
@@ -87,7 +97,10 @@ export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, quer
     db.select({ value: count() }).from(ads).innerJoin(companies, eq(companies.id, ads.companyId)).where(where),
   ]);
   return pageOf(
-    rows.map((row) => toAd(row.ad, row.companyName)),
+    await withRevisions(
+      db,
+      rows.map((row) => toAd(row.ad, row.companyName)),
+    ),
     query,
     total?.value,
   );
@@ -100,17 +113,76 @@ export async function getAd(db: Database, tenancy: Tenancy, scope: Scope, id: st
     .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(and(eq(ads.id, id), visibleAds(tenancy, scope)));
   if (!row) throw notFound('Ad');
-  return toAd(row.ad, row.companyName);
+  const [ad] = await withRevisions(db, [toAd(row.ad, row.companyName)]);
+  return ad!;
 }
 
-/** Fields a screen shows: changing one on a running ad by its advertiser sends it back to review. */
-const CREATIVE_FIELDS = ['media_url', 'type', 'duration_seconds'] as const;
+async function withRevisions(db: Database, shown: Array<Omit<Ad, 'revision'>>): Promise<Ad[]> {
+  const withNone = shown.map((ad) => ({ ...ad, revision: null }));
+  const revisions = await revisionsOf(db, withNone);
+  return withNone.map((ad) => ({ ...ad, revision: revisions.get(ad.id) ?? null }));
+}
+
+/** ACTIVE and PAUSED ads passed review: changing what they show goes through review again. */
+export const isLive = (status: AdStatus) => status === 'ACTIVE' || status === 'PAUSED';
+
+const contentOfRow = (row: AdRow): AdContent => ({
+  title: row.title,
+  type: row.type,
+  media_url: row.mediaUrl,
+  duration_seconds: row.durationSeconds,
+});
+
+/** The fields of an edit that change what screens show. */
+function contentOf(change: AdUpdate): Partial<AdContent> {
+  const content: Partial<AdContent> = {};
+  for (const field of AD_CONTENT_FIELDS)
+    if (change[field] !== undefined) Object.assign(content, { [field]: change[field] });
+  return content;
+}
 
 /**
- * Edits an ad; every edit is a new version, recorded with who made it, and screens are told
- * their list changed. Only a reviewer sets the status directly; an advertiser's creative change
- * to an ACTIVE or PAUSED ad takes it off the screens until approved again (decision 009). A
- * rollback is such an edit too (`rolledBackTo` names the version it copies), so the rules match.
+ * Writes an edit to the ad row as its next version, recorded with who made it (decision 031).
+ * `type` is the ad's type before the edit: videos play to their end, so they keep no duration.
+ */
+export async function saveAdEdit(
+  tx: Transaction,
+  id: string,
+  type: AdType,
+  change: AdUpdate,
+  editedBy: string | null,
+  rolledBackTo: number | null = null,
+): Promise<AdRow> {
+  await recordVersionIfMissing(tx, id);
+  const status = change.status;
+  const [row] = await tx
+    .update(ads)
+    .set({
+      title: change.title,
+      mediaUrl: change.media_url,
+      type: change.type,
+      durationSeconds: (change.type ?? type) === 'VIDEO' ? null : change.duration_seconds,
+      status,
+      rejectionReason: status !== undefined ? null : undefined,
+      // Only a reviewer sets a status, so a pause set here is a global admin's.
+      pausedByAdmin: status === undefined ? undefined : status === 'PAUSED',
+      ...targetingColumns(change.targeting),
+      ...scheduleColumns(change.schedule),
+      version: sql`${ads.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(ads.id, id))
+    .returning();
+  if (!row) throw notFound('Ad');
+  await recordAdVersion(tx, row, rolledBackTo === null ? 'edited' : 'rolled-back', editedBy, rolledBackTo);
+  return row;
+}
+
+/**
+ * Edits an ad. Only a reviewer sets the status directly. An advertiser's change to what screens
+ * show (title, media, type, duration) of a live ad is held for review and the reviewed version
+ * keeps playing (decision 038); targeting and schedule apply at once, as every edit of an ad
+ * not on screens does. A rollback is such an edit too (`rolledBackTo` names the version it copies).
  */
 export async function updateAd(
   db: Database,
@@ -124,33 +196,21 @@ export async function updateAd(
   const reviewer = can(tenancy.role, 'ads', 'approve');
   if (change.status !== undefined && !reviewer) throw forbidden("Only a global admin can change an ad's status");
   if (change.status === 'REJECTED') throw fieldError('status', 'Reject an ad with a reason: POST /api/ads/:id/reject');
-  const creativeChanged = CREATIVE_FIELDS.some((field) => change[field] !== undefined);
-  const backToReview = !reviewer && creativeChanged && (before.status === 'ACTIVE' || before.status === 'PAUSED');
-  const status = backToReview ? 'PENDING_REVIEW' : change.status;
-  const type = change.type ?? before.type;
+  const content = contentOf(change);
+  const held = !reviewer && isLive(before.status) && Object.keys(content).length > 0;
+  const direct: AdUpdate = held ? { targeting: change.targeting, schedule: change.schedule } : change;
+  const writesAd = Object.values(direct).some((value) => value !== undefined);
   await assertTargetsExist(db, change.targeting);
   await db.transaction(async (tx) => {
-    await recordVersionIfMissing(tx, id);
-    const [row] = await tx
-      .update(ads)
-      .set({
-        title: change.title,
-        mediaUrl: change.media_url,
-        type: change.type,
-        // Videos play to their end; only images have a duration.
-        durationSeconds: type === 'VIDEO' ? null : change.duration_seconds,
-        status,
-        rejectionReason: status !== undefined ? null : undefined,
-        pausedByAdmin: status === undefined ? undefined : status === 'PAUSED' && reviewer,
-        ...targetingColumns(change.targeting),
-        ...scheduleColumns(change.schedule),
-        version: sql`${ads.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(ads.id, id))
-      .returning();
-    if (!row) throw notFound('Ad');
-    await recordAdVersion(tx, row, rolledBackTo === null ? 'edited' : 'rolled-back', tenancy.userId, rolledBackTo);
+    if (held) await proposeContent(tx, before, content, tenancy.userId);
+    if (!writesAd) return;
+    const row = await saveAdEdit(tx, id, before.type, direct, tenancy.userId, rolledBackTo);
+    if (!held) await rebaseRevision(tx, id, contentOfRow(row));
+    if (direct.status === undefined) return;
+    if (direct.status === 'ACTIVE' && !isLive(before.status)) await reviewVariantsOf(tx, id);
+    if (isLive(before.status) && !isLive(direct.status)) {
+      await closeRevision(tx, id, 'The ad was taken off screens by a global admin', tenancy.userId);
+    }
   });
   return getAd(db, tenancy, scope, id);
 }

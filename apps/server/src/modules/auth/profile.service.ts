@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-error.ts';
 import { revokeSessions, toCurrentUser } from './auth.service.ts';
+import { assertNewPassword } from './password-policy.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 
 /** A signed-in user edits their own name and phone number (every role, UNMAPPED too). */
@@ -31,10 +32,14 @@ export async function changePassword(
   sessionId: string,
   input: { current_password: string; new_password: string },
 ): Promise<void> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!(await verifySecret(user?.passwordHash, input.current_password))) {
     throw fieldError('current_password', 'Current password is incorrect');
   }
+  assertNewPassword(input.new_password, user?.email ?? '');
   const passwordHash = await hashSecret(input.new_password);
   await db.transaction(async (tx) => {
     await tx

@@ -71,7 +71,16 @@ export function getCompany(db: Database, tenancy: Tenancy, scope: Scope, id: str
   return findCompany(db, and(eq(companies.id, id), visibleCompanies(tenancy, scope)));
 }
 
-const duplicateName = (name: string) => conflict(`A company named "${name}" already exists`);
+/**
+ * Names are unique across the platform; only a global admin, who sees every company, is told that
+ * another company has the name (decision 040). Others hear that the name is not available.
+ */
+const duplicateName = (name: string, scope: Scope = 'all') =>
+  conflict(
+    scope === 'all'
+      ? `A company named "${name}" already exists`
+      : `The company name "${name}" is not available; choose another`,
+  );
 
 export async function createCompany(db: Database, input: CompanyCreate): Promise<Company> {
   try {
@@ -116,7 +125,7 @@ export async function updateCompany(
       })
       .where(eq(companies.id, id));
   } catch (error) {
-    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(change.name ?? before.name);
+    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(change.name ?? before.name, scope);
     throw error;
   }
   const toggled = change.is_active !== undefined && change.is_active !== before.is_active;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { LINK_CODE_PATTERN } from '@adloop/contract/variants';
+import { LINK_CODE_PATTERN, serialisedLink } from '@adloop/contract/variants';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { adVariants, linkScans, screens } from '../../db/schema.ts';
+import { ads, adVariants, companies, linkScans, screens } from '../../db/schema.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
@@ -25,13 +25,21 @@ export interface Scan {
   userAgent: string | undefined;
 }
 
+/**
+ * The link behind a code, only while a screen may show it (decision 038): a reviewed variant of
+ * an ACTIVE ad of an active advertiser. A stored link that is no valid http(s) URL is no link;
+ * one with non-ASCII text is sent percent-encoded, as a `Location` header must be.
+ */
 export async function findLink(db: Database, code: string): Promise<TrackedLink | null> {
   if (!LINK_CODE_PATTERN.test(code)) return null;
   const [row] = await db
     .select({ variantId: adVariants.id, adId: adVariants.adId, url: adVariants.linkUrl })
     .from(adVariants)
-    .where(and(eq(adVariants.linkCode, code), isNotNull(adVariants.linkUrl)));
-  return row?.url ? { variantId: row.variantId, adId: row.adId, url: row.url } : null;
+    .innerJoin(ads, and(eq(ads.id, adVariants.adId), eq(ads.status, 'ACTIVE')))
+    .innerJoin(companies, and(eq(companies.id, ads.companyId), eq(companies.isActive, true)))
+    .where(and(eq(adVariants.linkCode, code), isNotNull(adVariants.linkUrl), eq(adVariants.reviewed, true)));
+  const url = row?.url ? serialisedLink(row.url) : null;
+  return row && url ? { variantId: row.variantId, adId: row.adId, url } : null;
 }
 
 async function screenIdOf(db: Database, screenCode: string | undefined): Promise<string | null> {

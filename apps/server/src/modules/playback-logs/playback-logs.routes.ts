@@ -24,7 +24,7 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body.logs, app.pricing),
+      data: await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body, app.pricing),
     }),
   );
 

@@ -1,6 +1,6 @@
 import { cardInForce, priceOfPlay } from '@adloop/contract/pricing';
-import type { PlaybackLogEntry } from '@adloop/contract/screen';
-import { inArray, sql } from 'drizzle-orm';
+import type { PlaybackBatch, PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   ads,
@@ -11,23 +11,23 @@ import {
   playRollupsScreenDaily,
   playRollupsVariantDaily,
 } from '../../db/schema.ts';
-import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PlayPricing } from '../pricing/play-pricing.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
-
-/** A play may be reported late (a screen offline for days); one stamped later than this is clamped. */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
+import {
+  CLOCK_CORRECTION_MIN_MS,
+  judgePlays,
+  overlapWindow,
+  storedOccupancy,
+  withoutOverlaps,
+} from './play-acceptance.ts';
 
 export interface IngestResult {
   stored: string[];
   duplicates: string[];
+  refused: RefusedPlay[];
 }
 
-/**
- * Stores a batch of plays from one screen, all or nothing. Ids come from the player, so a
- * batch sent twice stores once: duplicates are ignored and reported.
- */
 /** The company of each ad of a batch, from the cache where it can (an ad never changes company). */
 async function companiesOfAds(
   db: Database,
@@ -62,73 +62,134 @@ async function adsOfVariants(db: Database, logs: PlaybackLogEntry[]): Promise<Ma
   return new Map(rows.map((row) => [row.id, row.adId]));
 }
 
+/**
+ * A screen's clock may be off: the batch says when the screen sent it, so each play is moved by
+ * the difference to the server's clock (network time aside). Its own date and time stay as
+ * reported; only the instant it is judged, priced and stored by is the server's (decision 036).
+ */
+function onServerClock(logs: PlaybackLogEntry[], sentAt: string | undefined, arrivedMs: number): PlaybackLogEntry[] {
+  const offsetMs = sentAt ? arrivedMs - Date.parse(sentAt) : 0;
+  // A clock within minutes of the server's is read as is: its plays keep their own spacing across
+  // batches (network delays would otherwise move each batch by a little).
+  const shift = Number.isFinite(offsetMs) && Math.abs(offsetMs) > CLOCK_CORRECTION_MIN_MS ? offsetMs : 0;
+  return logs.map((log) => ({
+    ...log,
+    // Ids as PostgreSQL writes them (lower case), so they compare with stored ones as strings.
+    id: log.id.toLowerCase(),
+    ad_id: log.ad_id.toLowerCase(),
+    screen_id: log.screen_id.toLowerCase(),
+    company_id: log.company_id.toLowerCase(),
+    outlet_id: log.outlet_id.toLowerCase(),
+    variant_id: log.variant_id?.toLowerCase() ?? null,
+    played_at: shift === 0 ? log.played_at : new Date(Date.parse(log.played_at) + shift).toISOString(),
+  }));
+}
+
+/** The ids of a batch this screen has already stored (a resend of an answered batch). */
+async function storedIdsOf(db: Database, screenId: string, logs: readonly PlaybackLogEntry[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: playbackLogs.id })
+    .from(playbackLogs)
+    .where(
+      and(
+        inArray(
+          playbackLogs.id,
+          logs.map((log) => log.id),
+        ),
+        eq(playbackLogs.screenId, screenId),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Stores the plays of a batch that could have happened on this screen and refuses the rest, each
+ * with its reason (decision 036). Ids come from the player, so a batch sent twice stores once:
+ * duplicates are ignored and reported, even when the ad has changed since.
+ */
 export async function ingestPlays(
   db: Database,
   adCompanies: TtlCache<string, string>,
   screen: ScreenPrincipal,
-  logs: PlaybackLogEntry[],
+  { logs: reported, sent_at: sentAt }: PlaybackBatch,
   pricing: PlayPricing,
 ): Promise<IngestResult> {
-  // A play cannot have happened after it arrived: a screen whose clock runs fast keeps its
-  // plays (never lost), stamped with the arrival instant; its own date and time stay as reported.
-  const latest = Date.now() + FUTURE_TOLERANCE_MS;
   const arrivedAt = new Date().toISOString();
-  const playedAt = (log: PlaybackLogEntry) => (Date.parse(log.played_at) > latest ? arrivedAt : log.played_at);
-
+  const batch = onServerClock(reported, sentAt, Date.parse(arrivedAt));
   const [companyOfAd, adOfVariant, cards, tier] = await Promise.all([
-    companiesOfAds(db, adCompanies, logs),
-    adsOfVariants(db, logs),
+    companiesOfAds(db, adCompanies, batch),
+    adsOfVariants(db, batch),
     pricing.allCards(),
     pricing.tierOf(screen.outletId),
   ]);
-
-  const refused: ErrorDetail[] = [];
-  logs.forEach((log, index) => {
-    if (log.screen_id !== screen.screenId) {
-      refused.push({ path: `logs.${index}.screen_id`, message: 'is not the signed-in screen' });
-    }
-    if (log.outlet_id !== screen.outletId) {
-      refused.push({ path: `logs.${index}.outlet_id`, message: "is not the screen's outlet" });
-    }
-    const companyId = companyOfAd.get(log.ad_id);
-    if (!companyId) refused.push({ path: `logs.${index}.ad_id`, message: 'is not a known ad' });
-    else if (companyId !== log.company_id) {
-      refused.push({ path: `logs.${index}.company_id`, message: "is not the ad's company" });
-    }
-    // A variant deleted while the screen was offline is gone, but its plays are real plays of
-    // the ad: they are kept without it (below). Another ad's variant is refused.
-    const variantAd = log.variant_id ? adOfVariant.get(log.variant_id) : undefined;
-    if (variantAd !== undefined && variantAd !== log.ad_id) {
-      refused.push({ path: `logs.${index}.variant_id`, message: 'is not a variant of the ad' });
-    }
+  const judged = await judgePlays(db, screen, batch, companyOfAd, adOfVariant);
+  const answer = (known: Set<string>, refused: RefusedPlay[], stored: string[] = [], conflicts: string[] = []) => ({
+    stored,
+    duplicates: [...known, ...conflicts],
+    refused: refused.filter((play) => !known.has(play.id)),
   });
-  if (refused.length > 0) {
-    throw new HttpError(403, 'FORBIDDEN', `Play refused: ${refused[0]!.path} ${refused[0]!.message}`, refused);
-  }
+  if (judged.candidates.length === 0) return answer(await storedIdsOf(db, screen.screenId, batch), judged.refused);
+  // One batch of a screen at a time: the overlap check must see the plays of any batch of the same
+  // screen sent in parallel. The lock comes before any row lock, so it adds no deadlock.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${screen.screenId}, 0))`);
+    const known = await storedIdsOf(tx, screen.screenId, batch);
+    const { from, to } = overlapWindow(judged.candidates);
+    const busy = (await storedOccupancy(tx, screen.screenId, from, to)).filter((play) => !known.has(play.id));
+    const physics = withoutOverlaps(
+      judged.candidates.filter((candidate) => !known.has(candidate.log.id)),
+      busy,
+    );
+    const refused = [...judged.refused, ...physics.refused];
+    if (physics.accepted.length === 0) return answer(known, refused);
+    const stored = await insertPlays(tx, physics.accepted, adOfVariant, (log) => {
+      // Priced by the rate card in force at each play's instant (never later than its arrival, so a
+      // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and
+      // the daypart of the screen's own date and time (decision 033). Cards and tier come from memory.
+      const card = cardInForce(cards, Math.min(Date.parse(log.played_at), Date.parse(arrivedAt)));
+      return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
+    });
+    const ids = physics.accepted.map((log) => log.id).sort();
+    return answer(
+      known,
+      refused,
+      ids.filter((id) => stored.has(id)),
+      ids.filter((id) => !stored.has(id)),
+    );
+  });
+}
 
-  // One array per column through unnest: the batch is 11 parameters, not 11 per play, which
+/**
+ * Inserts accepted plays and grows the daily rollups by exactly the plays that were new, in one
+ * statement, so they can never disagree with the logs (a retried batch adds nothing to either).
+ * Returns the ids it stored; an id stored meanwhile (another screen's, or a racing resend) is not.
+ */
+async function insertPlays(
+  db: Database,
+  accepted: readonly PlaybackLogEntry[],
+  adOfVariant: ReadonlyMap<string, string>,
+  priceOf: (log: PlaybackLogEntry) => number,
+): Promise<Set<string>> {
+  // Rows in one global order (by id, and each rollup by its key below), so concurrent batches lock
+  // the rows they share in the same order and cannot deadlock (decision 036).
+  const logs = [...accepted].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  // One array per column through unnest: the batch is 13 parameters, not 13 per play, which
   // PostgreSQL plans and binds far faster than a many-row VALUES list.
   const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
-  // Priced by the rate card in force at each play's instant (never later than its arrival, so a
-  // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and the
-  // daypart of the screen's own date and time (decision 033). Cards and tier come from memory.
-  const arrivedMs = Date.parse(arrivedAt);
-  const priceOf = (log: PlaybackLogEntry) => {
-    const card = cardInForce(cards, Math.min(Date.parse(playedAt(log)), arrivedMs));
-    return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
-  };
-  // The daily rollups grow in the same statement, by exactly the plays that were new, so it
-  // can never disagree with the logs (a retried batch adds nothing to either).
+  // A variant deleted while the screen was offline was on its list: its plays stay plays of the ad.
+  const variantOf = (log: PlaybackLogEntry) =>
+    log.variant_id && adOfVariant.has(log.variant_id) ? log.variant_id : null;
   const result = await db.execute<{ id: string }>(sql`
     with inserted as (
     insert into ${playbackLogs} (id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info, variant_id, price_minor)
     select * from unnest(
       ${column((log) => log.id)}::uuid[], ${column((log) => log.ad_id)}::uuid[], ${column((log) => log.screen_id)}::uuid[],
       ${column((log) => log.company_id)}::uuid[], ${column((log) => log.outlet_id)}::uuid[],
-      ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column(playedAt)}::timestamptz[],
+      ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column((log) => log.played_at)}::timestamptz[],
       ${column((log) => log.play_date)}::date[], ${column((log) => log.play_time)}::time[],
       ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[],
-      ${column((log) => (log.variant_id && adOfVariant.has(log.variant_id) ? log.variant_id : null))}::uuid[], ${column(priceOf)}::int[]
+      ${column(variantOf)}::uuid[], ${column(priceOf)}::int[]
     )
     on conflict (id) do nothing
     returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count, variant_id, price_minor
@@ -136,27 +197,28 @@ export async function ingestPlays(
       insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor)
       select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted
       group by play_date, ad_id, screen_id, company_id, outlet_id
+      order by play_date, ad_id, screen_id
       on conflict (play_date, ad_id, screen_id) do update
         set plays = ${playRollupsDaily.plays} + excluded.plays, amount_minor = ${playRollupsDaily.amountMinor} + excluded.amount_minor
     ), by_ad as (
       insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor)
       select play_date, ad_id, company_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, ad_id, company_id
+      order by play_date, ad_id
       on conflict (play_date, ad_id) do update
         set plays = ${playRollupsAdDaily.plays} + excluded.plays, amount_minor = ${playRollupsAdDaily.amountMinor} + excluded.amount_minor
     ), by_screen as (
       insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
       select play_date, screen_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, screen_id, outlet_id
+      order by play_date, screen_id
       on conflict (play_date, screen_id) do update
         set plays = ${playRollupsScreenDaily.plays} + excluded.plays, amount_minor = ${playRollupsScreenDaily.amountMinor} + excluded.amount_minor
     ), by_variant as (
       insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
       select play_date, variant_id, ad_id, sum(play_count)::int from inserted where variant_id is not null
       group by play_date, variant_id, ad_id
+      order by play_date, variant_id
       on conflict (play_date, variant_id) do update set plays = ${playRollupsVariantDaily.plays} + excluded.plays
     )
     select id from inserted`);
-  const inserted = (result as { rows: { id: string }[] }).rows;
-  const stored = new Set(inserted.map((row) => row.id));
-  const ids = [...new Set(logs.map((log) => log.id))];
-  return { stored: ids.filter((id) => stored.has(id)), duplicates: ids.filter((id) => !stored.has(id)) };
+  return new Set((result as { rows: { id: string }[] }).rows.map((row) => row.id));
 }

@@ -2,17 +2,13 @@ import { screenAdSchema, screenAuthBodySchema, screenSessionSchema } from '@adlo
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailureLimiter } from '../../lib/failure-limiter.ts';
-import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { toCachedAdList } from '../../plugins/screen-cache.ts';
 import { listAdsForScreen } from '../ads/screen-ads.service.ts';
+import { recordServedList } from '../playback-logs/served-lists.ts';
 import { authenticateScreen, renewScreenSession } from './screen-auth.service.ts';
 import { streamScreenEvents } from './screen-events.ts';
 
-/** Per-IP ceiling on failed passcode guesses across all screen codes (DESIGN §4a). */
-export const SCREEN_IP_MAX_FAILURES = 30;
-const SCREEN_IP_WINDOW_MS = 15 * 60_000;
 const screenSecurity = [{ screenBearer: [] }];
 
 declare module 'fastify' {
@@ -25,7 +21,6 @@ declare module 'fastify' {
 export default async function screenAuthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.decorate('screenStreams', new Set<() => void>());
-  const ipFailures = new FailureLimiter(SCREEN_IP_MAX_FAILURES, SCREEN_IP_WINDOW_MS);
   app.addHook('preClose', async () => {
     for (const close of [...app.screenStreams]) close();
   });
@@ -41,20 +36,12 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const retryAfter = ipFailures.retryAfterSeconds(request.ip);
-      if (retryAfter > 0) {
-        throw tooManyRequests('Too many failed screen sign-ins from this network; try again later', retryAfter);
-      }
-      try {
-        const session = await authenticateScreen(app.db, app.jwtSecret, {
-          screenCode: request.body.screen_code,
-          passcode: request.body.pass_code,
-        });
-        return { data: session };
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) ipFailures.recordFailure(request.ip);
-        throw error;
-      }
+      const session = await authenticateScreen(app.db, app.jwtSecret, {
+        screenCode: request.body.screen_code,
+        passcode: request.body.pass_code,
+        ip: request.ip,
+      });
+      return { data: session };
     },
   );
 
@@ -87,7 +74,10 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
       const screenId = request.screen!.screenId;
       let list = app.screenCache.adLists.get(screenId);
       if (!list) {
-        list = toCachedAdList({ data: await listAdsForScreen(app.db, request.screen!) });
+        const ads = await listAdsForScreen(app.db, request.screen!);
+        // Plays are judged against what the screen was handed (decision 036).
+        await recordServedList(app.db, screenId, ads);
+        list = toCachedAdList({ data: ads });
         app.screenCache.adLists.set(screenId, list);
       }
       reply.header('cache-control', 'no-cache').header('etag', list.etag);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SCREEN_MAX_CONSECUTIVE_FAILURES } from '@adloop/contract/constants';
 import type { ScreenSession } from '@adloop/contract/screen';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loginFailures, outlets, screens } from '../../db/schema.ts';
-import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
+import { outlets, screens } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
 import { verifySecret } from '../auth/passwords.ts';
 import { signToken, verifyToken } from '../auth/tokens.ts';
 
@@ -12,8 +12,35 @@ import { signToken, verifyToken } from '../auth/tokens.ts';
 export const SCREEN_SESSION_DAYS = 7;
 
 const INVALID = 'Invalid screen code or passcode';
-const LOCKED =
-  'This screen code is locked after too many failed attempts. Ask your outlet admin to reset its passcode.';
+
+/**
+ * Decision 040: a code from one network gets 10 free guesses, then waits from a minute doubling to
+ * an hour; from every network not known to it, 20 then up to 4 hours; one network across all codes,
+ * 30 then up to 15 minutes. Worst case about 63 guesses a day against 10^6 passcodes.
+ */
+export const SCREEN_SIGN_IN_POLICIES: SignInPolicies = {
+  network: {
+    free: 10,
+    baseSeconds: 60,
+    capSeconds: 3600,
+    decaySeconds: 86_400,
+    message: 'Too many wrong passcodes for this screen code from your network.',
+  },
+  subject: {
+    free: 20,
+    baseSeconds: 60,
+    capSeconds: 4 * 3600,
+    decaySeconds: 86_400,
+    message: 'Too many wrong passcodes for this screen code.',
+  },
+  everySubject: {
+    free: 30,
+    baseSeconds: 60,
+    capSeconds: 900,
+    decaySeconds: 3600,
+    message: 'Too many failed screen sign-ins from this network.',
+  },
+};
 
 export interface ScreenPrincipal {
   screenId: string;
@@ -45,58 +72,33 @@ async function issueSession(secret: Uint8Array, principal: ScreenPrincipal): Pro
   };
 }
 
-/** Failures against a code no screen has are counted too, so a lock says nothing about existence. */
-async function failUnknownCode(db: Database, code: string): Promise<never> {
-  const key = `screen:${code}`;
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ key, failures: 1 })
-    .onConflictDoUpdate({ target: loginFailures.key, set: { failures: sql`${loginFailures.failures} + 1` } })
-    .returning({ failures: loginFailures.failures });
-  if (row && row.failures > SCREEN_MAX_CONSECUTIVE_FAILURES) throw tooManyRequests(LOCKED, 3600);
-  throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID);
-}
-
-/** Screen sign-in by code and passcode (DESIGN §4a): 10 consecutive failures lock the code until a reset. */
+/**
+ * Screen sign-in by code and passcode (DESIGN §4a, decision 040). Guesses are throttled per code and
+ * network, so an attacker slows themself rather than locking the screen; a code no screen has is
+ * counted and answered the same way. Signed-in screens renew through /verify, which nothing here touches.
+ */
 export async function authenticateScreen(
   db: Database,
   secret: Uint8Array,
-  input: { screenCode: string; passcode: string },
+  input: { screenCode: string; passcode: string; ip: string },
 ): Promise<ScreenSession> {
   const code = normaliseScreenCode(input.screenCode);
+  const attempt = await beginSignIn(db, 'screen', code, input.ip, SCREEN_SIGN_IN_POLICIES);
   const [row] = await db
     .select(screenWithOutlet)
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .where(eq(screens.screenCode, code));
 
-  if (!row) {
-    await verifySecret(null, input.passcode);
-    return failUnknownCode(db, code);
-  }
-  if (row.screen.lockedAt) {
-    await verifySecret(null, input.passcode);
-    throw tooManyRequests(LOCKED, 3600);
-  }
-
-  if (!(await verifySecret(row.screen.passcodeHash, input.passcode))) {
-    await db
-      .update(screens)
-      .set({
-        failedAttempts: sql`${screens.failedAttempts} + 1`,
-        lockedAt: sql`case when ${screens.failedAttempts} + 1 >= ${SCREEN_MAX_CONSECUTIVE_FAILURES} then now() else null end`,
-      })
-      .where(eq(screens.id, row.screen.id));
+  if (!(await verifySecret(row?.screen.passcodeHash, input.passcode)) || !row) {
     throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID);
   }
+  await attempt.succeeded();
   if (row.screen.status !== 'ACTIVE') {
     throw new HttpError(403, 'FORBIDDEN', 'This screen has been disabled by its outlet admin');
   }
   if (!row.outlet.isActive) {
     throw new HttpError(403, 'FORBIDDEN', "This screen's outlet has been deactivated");
-  }
-  if (row.screen.failedAttempts > 0) {
-    await db.update(screens).set({ failedAttempts: 0 }).where(eq(screens.id, row.screen.id));
   }
   return issueSession(secret, toPrincipal(row));
 }

@@ -13,6 +13,7 @@ import { outlets, playbackLogs, screenPayouts, screens } from '../../db/schema.t
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { clearSignInThrottles, signInAlertOf, signInSlowedOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
@@ -24,12 +25,16 @@ const screenColumns = {
   screen: screens,
   outlet: { id: outlets.id, name: outlets.name, outletCode: outlets.outletCode },
   online: screenIsOnline,
+  slowed: signInSlowedOf('screen', sql`${screens.screenCode}`),
+  alert: signInAlertOf('screen', sql`${screens.screenCode}`),
 };
 
 type ScreenRow = {
   screen: typeof screens.$inferSelect;
   outlet: { id: string; name: string; outletCode: string };
   online: boolean;
+  slowed: boolean;
+  alert: Parameters<typeof toSignInAlert>[0];
 };
 
 function toScreen(row: ScreenRow): Screen {
@@ -43,7 +48,8 @@ function toScreen(row: ScreenRow): Screen {
     outlet: { id: row.outlet.id, name: row.outlet.name, outlet_code: row.outlet.outletCode },
     is_online: row.online,
     last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
-    locked: screen.lockedAt !== null,
+    locked: row.slowed,
+    sign_in_alert: toSignInAlert(row.alert),
     created_at: screen.createdAt.toISOString(),
     updated_at: screen.updatedAt.toISOString(),
   };
@@ -123,6 +129,17 @@ export interface ScreenWithPasscode {
   passcode: string;
 }
 
+/** Says a code is in use only when the caller can see that screen (decision 040); else "not available". */
+async function takenCode(db: Database, tenancy: Tenancy, scope: Scope, code: string) {
+  const [seen] = await db
+    .select({ id: screens.id })
+    .from(screens)
+    .where(and(eq(screens.screenCode, code), visibleScreens(tenancy, scope)));
+  return conflict(
+    seen ? `Screen code ${code} is already in use` : `Screen code ${code} is not available; choose another`,
+  );
+}
+
 export async function createScreen(
   db: Database,
   tenancy: Tenancy,
@@ -144,8 +161,7 @@ export async function createScreen(
       .returning({ id: screens.id });
     return { screen: await getScreen(db, tenancy, scope, row!.id), passcode };
   } catch (error) {
-    if (isUniqueViolation(error, 'screens_code_uq'))
-      throw conflict(`Screen code ${input.screen_code} is already in use`);
+    if (isUniqueViolation(error, 'screens_code_uq')) throw await takenCode(db, tenancy, scope, input.screen_code);
     throw error;
   }
 }
@@ -185,18 +201,17 @@ export async function resetPasscode(
   scope: Scope,
   id: string,
 ): Promise<ScreenWithPasscode> {
-  await getScreen(db, tenancy, scope, id);
+  const { screen_code } = await getScreen(db, tenancy, scope, id);
   const passcode = generatePasscode();
   await db
     .update(screens)
     .set({
       passcodeHash: await hashSecret(passcode),
-      failedAttempts: 0,
-      lockedAt: null,
       sessionsValidAfter: new Date(),
       updatedAt: sql`now()`,
     })
     .where(eq(screens.id, id));
+  await clearSignInThrottles(db, 'screen', screen_code);
   return { screen: await getScreen(db, tenancy, scope, id), passcode };
 }
 

@@ -3,10 +3,11 @@ import { COMPANY_ROLES, OUTLET_ROLES, type Role, toRole } from '@adloop/contract
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { companyUsers, loginFailures, outletUsers, users } from '../../db/schema.ts';
+import { companyUsers, outletUsers, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { clearSignInThrottles, type SignInAlert, signInAlertOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { revokeSessions } from '../auth/auth.service.ts';
 import { generateTemporaryPassword, hashSecret } from '../auth/passwords.ts';
 import { isCompanyRole, isOutletRole, type Tenancy } from '../tenancy/tenancy.service.ts';
@@ -22,7 +23,7 @@ import {
 
 type UserRow = typeof users.$inferSelect;
 
-function toUser(row: UserRow, names: MembershipNames | undefined): User {
+function toUser(row: UserRow, names: MembershipNames | undefined, alert: SignInAlert | undefined): User {
   return {
     id: row.id,
     name: row.name,
@@ -33,8 +34,24 @@ function toUser(row: UserRow, names: MembershipNames | undefined): User {
     must_change_password: row.mustChangePassword,
     companies: names?.companies ?? [],
     outlets: names?.outlets ?? [],
+    sign_in_alert: alert ?? null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Sign-in alerts (decision 040) of the users named, by id; quiet accounts are left out. */
+async function signInAlerts(db: Database, ids: string[]): Promise<Map<string, SignInAlert>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, alert: signInAlertOf('staff', sql`lower(${users.email})`) })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const alerts = new Map<string, SignInAlert>();
+  for (const row of rows) {
+    const alert = toSignInAlert(row.alert);
+    if (alert) alerts.set(row.id, alert);
+  }
+  return alerts;
 }
 
 const inCompanies = (ids: string[]) =>
@@ -67,15 +84,20 @@ function assertMayGrant(tenancy: Tenancy, scope: Scope, role: Role): void {
 }
 
 /**
- * An own-scope caller may not switch off or re-role an account that other tenants rely on too
- * (staff shared between outlets): they take the user off their own outlets instead.
+ * A user shared across tenants (decision 040) is changed — activated, deactivated, re-roled,
+ * renamed, password reset — only by someone who holds all of their companies and outlets, or a
+ * global admin; an own-scope caller takes the user off their own outlets instead.
  */
 function assertWhollyOwn(tenancy: Tenancy, scope: Scope, memberships: Memberships): void {
   if (scope === 'all') return;
   const foreign =
     memberships.companyIds.some((id) => !tenancy.companyIds.includes(id)) ||
     memberships.outletIds.some((id) => !tenancy.outletIds.includes(id));
-  if (foreign) throw forbidden('This user also belongs to others you do not manage; remove them from yours instead');
+  if (foreign) {
+    throw forbidden(
+      'This user also belongs to outlets or companies you do not manage; only someone who manages all of them, such as a global admin, can change their account; you can remove them from yours',
+    );
+  }
 }
 
 const SORTABLE = { name: users.name, email: users.email, role: users.role, created_at: users.createdAt };
@@ -111,14 +133,10 @@ export async function listUsers(
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  const names = await membershipNames(
-    db,
-    tenancy,
-    scope,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [names, alerts] = await Promise.all([membershipNames(db, tenancy, scope, ids), signInAlerts(db, ids)]);
   return pageOf(
-    rows.map((row) => toUser(row, names.get(row.id))),
+    rows.map((row) => toUser(row, names.get(row.id), alerts.get(row.id))),
     query,
     total?.value,
   );
@@ -135,15 +153,32 @@ async function findVisibleUser(db: Database, tenancy: Tenancy, scope: Scope, id:
 
 /** A user record with the memberships the caller may see named. */
 async function recordOf(db: Database, tenancy: Tenancy, scope: Scope, row: UserRow): Promise<User> {
-  const names = await membershipNames(db, tenancy, scope, [row.id]);
-  return toUser(row, names.get(row.id));
+  const [names, alerts] = await Promise.all([
+    membershipNames(db, tenancy, scope, [row.id]),
+    signInAlerts(db, [row.id]),
+  ]);
+  return toUser(row, names.get(row.id), alerts.get(row.id));
 }
 
 export async function getUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<User> {
   return recordOf(db, tenancy, scope, await findVisibleUser(db, tenancy, scope, id));
 }
 
-const duplicateEmail = (email: string) => conflict(`A user with email ${email} already exists`);
+/**
+ * Emails are unique across the platform. The caller is told a user has it only when they can see
+ * that user (decision 040); otherwise the email is "not available", which confirms no other tenant's row.
+ */
+async function duplicateEmail(db: Database, tenancy: Tenancy, scope: Scope, email: string) {
+  const [seen] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, visibleUsers(tenancy, scope)));
+  return conflict(
+    seen
+      ? `A user with email ${email} already exists`
+      : `The email ${email} cannot be used for a new account here; use another, or ask a global admin`,
+  );
+}
 
 /** Onboards a user with a temporary password, answered once; they must change it at first sign-in. */
 export async function createUser(
@@ -175,7 +210,7 @@ export async function createUser(
     });
     return { user: await getUser(db, tenancy, scope, id), temporary_password: temporaryPassword };
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_uq')) throw duplicateEmail(email);
+    if (isUniqueViolation(error, 'users_email_lower_uq')) throw await duplicateEmail(db, tenancy, scope, email);
     throw error;
   }
 }
@@ -200,7 +235,13 @@ export async function updateUser(
   const membershipChange =
     change.role !== undefined || change.company_id !== undefined || change.outlet_ids !== undefined;
   const current = await currentMemberships(db, id);
-  if (change.is_active === false || role !== target.role) assertWhollyOwn(tenancy, scope, current);
+  // A form that sends unchanged fields along with outlet_ids is still only a membership edit.
+  const touchesAccount =
+    (change.name !== undefined && change.name !== target.name) ||
+    (change.phone_number !== undefined && change.phone_number !== target.phoneNumber) ||
+    (change.is_active !== undefined && change.is_active !== target.isActive) ||
+    role !== target.role;
+  if (touchesAccount) assertWhollyOwn(tenancy, scope, current);
   const wanted = membershipChange ? await resolveMemberships(db, tenancy, scope, role, change, current) : current;
 
   const updated = await db.transaction(async (tx) => {
@@ -258,7 +299,7 @@ export async function resetUserPassword(
       .where(eq(users.id, id))
       .returning();
     await revokeSessions(tx, id);
-    await tx.delete(loginFailures).where(eq(loginFailures.key, target.email.toLowerCase()));
+    await clearSignInThrottles(tx, 'staff', target.email.toLowerCase());
     return row!;
   });
   return { user: await recordOf(db, tenancy, scope, updated), temporary_password: temporaryPassword };

@@ -12,6 +12,7 @@ import { RowActions } from '@/components/data-table/row-actions';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useAds } from '@/features/ads/api/get-ads';
@@ -93,8 +94,12 @@ export function AdsPage() {
       header: 'Status',
       sortField: 'status',
       cell: (ad) => (
-        <span title={ad.status === 'REJECTED' && ad.rejection_reason ? `Rejected: ${ad.rejection_reason}` : undefined}>
+        <span
+          className="inline-flex flex-wrap items-center gap-1"
+          title={ad.status === 'REJECTED' && ad.rejection_reason ? `Rejected: ${ad.rejection_reason}` : undefined}
+        >
           <AdStatusBadge status={ad.status} />
+          {ad.revision?.status === 'PENDING' ? <Badge variant="outline">Edit awaiting review</Badge> : null}
         </span>
       ),
     },

@@ -10,6 +10,7 @@ import { useAd } from '@/features/ads/api/get-ad';
 import { useUpdateAd } from '@/features/ads/api/update-ad';
 import { AdForm } from '@/features/ads/components/ad-form';
 import { AdHistoryCard } from '@/features/ads/components/ad-history-card';
+import { AdRevisionCard } from '@/features/ads/components/ad-revision-card';
 import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
 import { AdVariantsCard } from '@/features/ads/components/ad-variants-card';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
@@ -42,7 +43,13 @@ function EditAdForm({ ad }: { ad: Ad }) {
       return;
     }
     const saved = await update.mutateAsync({ id: ad.id, changes });
-    toast.success('Ad saved', { description: `“${saved.title}” is now version ${saved.version}.` });
+    if (saved.version === ad.version && saved.revision?.status === 'PENDING') {
+      toast.success('Edit sent for review', {
+        description: 'Screens keep showing the approved version until an AdLoop admin approves it.',
+      });
+    } else {
+      toast.success('Ad saved', { description: `“${saved.title}” is now version ${saved.version}.` });
+    }
   };
 
   return (
@@ -55,12 +62,15 @@ function EditAdForm({ ad }: { ad: Ad }) {
         onSave={onSave}
         cancelTo="/dashboard/ads"
         aside={
-          <AdStatusPanel
-            ad={ad}
-            busy={commands.pending}
-            onAction={(action) => commands.perform(ad, action)}
-            onDelete={() => commands.askDelete(ad)}
-          />
+          <>
+            <AdStatusPanel
+              ad={ad}
+              busy={commands.pending}
+              onAction={(action) => commands.perform(ad, action)}
+              onDelete={() => commands.askDelete(ad)}
+            />
+            <AdRevisionCard ad={ad} />
+          </>
         }
       />
       <AdVariantsCard ad={ad} />

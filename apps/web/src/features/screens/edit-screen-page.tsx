@@ -44,7 +44,8 @@ function ScreenEditor({ screen }: { screen: Screen }) {
           <CardHeader>
             <CardTitle>Passcode</CardTitle>
             <CardDescription>
-              Lost, shared or locked after wrong attempts? A new passcode signs the screen out and lifts the lock.
+              Lost, shared or under attack by wrong guesses? A new passcode signs the screen out and clears the
+              slowdown.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -52,11 +52,11 @@ const FIELDS = [
   'schedule.share_of_voice',
 ] as const;
 
-/** What saving does to the ad (decision 009): an advertiser's new creative goes back to review. */
+/** What saving does to the ad (decision 038): an advertiser's change to what screens show waits for review. */
 function editNote(ad: Ad, mayApprove: boolean): string {
   const live = ad.status === 'ACTIVE' || ad.status === 'PAUSED';
   if (live && !mayApprove) {
-    return 'Changing the media or duration sends the ad back to review: screens stop playing it until it is approved again. A new title keeps it playing.';
+    return 'A new title, media or duration waits for review: screens keep showing the approved version until an admin approves the edit. Where and when it plays change at once.';
   }
   return `Saving creates version ${ad.version + 1}.${live ? ' Screens playing the ad pick it up within seconds.' : ''}`;
 }

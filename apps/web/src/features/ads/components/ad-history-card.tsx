@@ -81,8 +81,8 @@ export function AdHistoryCard({ ad }: { ad: Ad }) {
         const saved = await rollback.mutateAsync({ id: ad.id, version: version.version });
         toast.success(`Rolled back to v${version.version}`, {
           description:
-            saved.status === 'PENDING_REVIEW' && ad.status !== 'PENDING_REVIEW'
-              ? `“${saved.title}” is now version ${saved.version} and waits for review before screens show it.`
+            saved.version === ad.version
+              ? 'The rollback waits for review; screens keep showing the approved version until then.'
               : `“${saved.title}” is now version ${saved.version}.`,
         });
       },

@@ -43,6 +43,16 @@ async function copyShortLink(code: string) {
   }
 }
 
+const pendingSummary = (pending: NonNullable<Variant['pending']>) =>
+  [
+    pending.media_url ? `Media: ${pending.media_url}` : null,
+    pending.type ? `Type: ${pending.type}` : null,
+    pending.duration_seconds !== undefined ? `Duration: ${pending.duration_seconds ?? 'default'} s` : null,
+    pending.link_url ? `Link: ${pending.link_url}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+
 function VariantRow({
   variant,
   isControl,
@@ -70,6 +80,13 @@ function VariantRow({
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{variant.label}</span>
             {isControl ? <Badge variant="secondary">Control</Badge> : null}
+            {/* Screens show only reviewed variants, as reviewed (decision 038). */}
+            {!variant.reviewed ? <Badge variant="outline">Not yet reviewed</Badge> : null}
+            {variant.pending ? (
+              <Badge variant="outline" title={pendingSummary(variant.pending)}>
+                Change awaiting review
+              </Badge>
+            ) : null}
             <span className="text-xs text-muted-foreground">
               {variant.type === 'IMAGE' ? `Image · ${variant.duration_seconds ?? 'default'} s` : 'Video'}
             </span>

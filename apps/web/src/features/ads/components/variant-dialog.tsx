@@ -42,7 +42,7 @@ function changesOf(variant: Variant, values: VariantCreate): VariantUpdate {
 
 const reviewNote = (ad: Ad) =>
   ad.status === 'ACTIVE' || ad.status === 'PAUSED'
-    ? 'The ad waits for review before screens show it again.'
+    ? 'It waits for review; the ad keeps playing as approved until then.'
     : 'It plays once the ad is approved.';
 
 /** Add or edit one variant: label, media (uploaded or by URL), duration, weight and tracked link. */

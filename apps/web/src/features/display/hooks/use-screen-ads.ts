@@ -4,6 +4,7 @@ import type { ScreenAd } from '@adloop/contract/screen';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getScreenAds } from '@/features/display/api/get-screen-ads';
+import { RetryAfterGate } from '@/features/display/lib/retry-after-gate';
 import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen-session-store';
 import { ApiError } from '@/lib/http';
 
@@ -23,9 +24,12 @@ function sameAds(a: readonly ScreenAd[], b: readonly ScreenAd[]): boolean {
 export function useScreenAds(): { ads: ScreenAd[] | null; reload: () => void } {
   const [ads, setAds] = useState<ScreenAd[] | null>(null);
   const latestRequest = useRef(0);
+  const gate = useRef<RetryAfterGate | null>(null);
   const hasAds = ads !== null;
 
   const reload = useCallback(async () => {
+    // While the server has asked to wait (429/503 with Retry-After), the gate makes the one request after.
+    if (gate.current && !gate.current.admit()) return;
     const request = ++latestRequest.current;
     try {
       const next = await getScreenAds(currentScreenToken());
@@ -38,11 +42,14 @@ export function useScreenAds(): { ads: ScreenAd[] | null; reload: () => void } {
         signOutScreen();
         return;
       }
+      if (error instanceof ApiError && error.retryAfterMs !== null) gate.current?.wait(error.retryAfterMs);
       console.warn('Loading the ad list failed; the current ads play on', error);
     }
   }, []);
 
   useEffect(() => {
+    const retryGate = new RetryAfterGate(() => void reload());
+    gate.current = retryGate;
     void reload();
     const refresh = setInterval(() => void reload(), AD_LIST_REFRESH_SECONDS * 1000);
     const onOnline = () => void reload();
@@ -50,6 +57,7 @@ export function useScreenAds(): { ads: ScreenAd[] | null; reload: () => void } {
     return () => {
       clearInterval(refresh);
       window.removeEventListener('online', onOnline);
+      retryGate.stop();
     };
   }, [reload]);
 

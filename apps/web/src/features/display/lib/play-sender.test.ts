@@ -1,9 +1,10 @@
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlaybackBatchResult } from '@/features/display/api/post-plays';
 import { ApiError } from '@/lib/http';
 import { MemoryPlayQueue } from './play-queue';
-import { MAX_RETRY_MS, PlaySender, refusedPlayIndexes, retryDelayMs } from './play-sender';
+import { MAX_RETRY_MS, PlaySender, refusedPlayIndexes, retryDelayMs, serverRetryDelayMs } from './play-sender';
 
 function play(n: number): PlaybackLogEntry {
   return {
@@ -26,8 +27,8 @@ async function queueOf(count: number) {
   return queue;
 }
 
-type Post = (token: string, logs: readonly PlaybackLogEntry[]) => Promise<{ stored: string[]; duplicates: string[] }>;
-const storeAll: Post = async (_token, logs) => ({ stored: logs.map((log) => log.id), duplicates: [] });
+type Post = (token: string, logs: readonly PlaybackLogEntry[]) => Promise<PlaybackBatchResult>;
+const storeAll: Post = async (_token, logs) => ({ stored: logs.map((log) => log.id), duplicates: [], refused: [] });
 
 describe('retry delay', () => {
   it('doubles from one second and stops at a minute, jittered in its upper half', () => {
@@ -84,7 +85,11 @@ describe('play sender', () => {
     const sender = new PlaySender({
       queue,
       token: () => 'token',
-      post: async (_token, logs) => ({ stored: [logs[0]!.id], duplicates: logs.slice(1).map((log) => log.id) }),
+      post: async (_token, logs) => ({
+        stored: [logs[0]!.id],
+        duplicates: logs.slice(1).map((log) => log.id),
+        refused: [],
+      }),
     });
     await sender.flush();
     expect(await queue.oldest(10)).toEqual([]);
@@ -168,9 +173,40 @@ describe('play sender', () => {
 
   it('keeps a play the server did not account for', async () => {
     const queue = await queueOf(2);
-    const post = vi.fn<Post>(async (_token, logs) => ({ stored: [logs[0]!.id], duplicates: [] }));
+    const post = vi.fn<Post>(async (_token, logs) => ({ stored: [logs[0]!.id], duplicates: [], refused: [] }));
     await new PlaySender({ queue, token: () => 'token', post }).flush();
     expect((await queue.oldest(10)).map((entry) => entry.id)).toEqual([play(1).id]);
+  });
+
+  it('drops the plays the server refuses for good and keeps none of them queued', async () => {
+    const queue = await queueOf(3);
+    const post = vi.fn<Post>(async (_token, logs) => ({
+      stored: [logs[0]!.id],
+      duplicates: [],
+      refused: logs.slice(1).map((log) => ({ id: log.id, reason: "the ad was not on the screen's list at played_at" })),
+    }));
+    await new PlaySender({ queue, token: () => 'token', post }).flush();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(await queue.oldest(10)).toEqual([]);
+  });
+
+  it('waits as long as a 503 asks (Retry-After), with up to half again of jitter', async () => {
+    const queue = await queueOf(1);
+    let busy = true;
+    const post = vi.fn<Post>(async (token, logs) => {
+      if (busy) throw new ApiError(503, 'UNKNOWN', 'busy', [], 20_000);
+      return storeAll(token, logs);
+    });
+    const sender = new PlaySender({ queue, token: () => 'token', post, random: () => 0.5 });
+    await sender.flush();
+    busy = false;
+    await vi.advanceTimersByTimeAsync(24_000);
+    expect(post).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(await queue.oldest(10)).toEqual([]);
+    expect(serverRetryDelayMs(20_000, () => 0)).toBe(20_000);
+    expect(serverRetryDelayMs(20_000, () => 1)).toBe(30_000);
   });
 
   it('waits for a token', async () => {

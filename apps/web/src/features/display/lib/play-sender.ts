@@ -16,6 +16,14 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * The wait the server asked for (`Retry-After`), stretched by up to half again at random so a
+ * fleet told to come back in 5 s does not all come back at once; else the usual backoff.
+ */
+export function serverRetryDelayMs(retryAfterMs: number, random: () => number = Math.random): number {
+  return Math.round(Math.min(MAX_RETRY_MS, retryAfterMs) * (1 + random() / 2));
+}
+
 /** The plays a refused batch names, from error details like `logs.3.play_time`. */
 export function refusedPlayIndexes(details: readonly ApiErrorDetail[], batchSize: number): number[] {
   const indexes = new Set<number>();
@@ -51,6 +59,7 @@ export class PlaySender {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private retryAfterMs: number | null = null;
 
   constructor(private readonly options: PlaySenderOptions) {
     this.batchSize = Math.min(options.batchSize ?? MAX_PLAYBACK_BATCH, MAX_PLAYBACK_BATCH);
@@ -113,7 +122,10 @@ export class PlaySender {
 
   private scheduleRetry() {
     if (this.stopped) return;
-    const delay = retryDelayMs(this.attempt, this.options.random);
+    const asked = this.retryAfterMs;
+    this.retryAfterMs = null;
+    const delay =
+      asked === null ? retryDelayMs(this.attempt, this.options.random) : serverRetryDelayMs(asked, this.options.random);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
@@ -129,7 +141,11 @@ export class PlaySender {
   private async send(token: string, batch: readonly PlaybackLogEntry[]): Promise<SendOutcome> {
     try {
       const result = await this.options.post(token, batch);
-      const received = new Set([...result.stored, ...result.duplicates]);
+      if (result.refused.length > 0) {
+        console.error(`The server refused ${result.refused.length} play(s) for good`, result.refused);
+      }
+      // A refused play will never be stored (decision 036): it leaves the queue like a stored one.
+      const received = new Set([...result.stored, ...result.duplicates, ...result.refused.map((play) => play.id)]);
       const acknowledged = batch.filter((play) => received.has(play.id));
       await this.options.queue.remove(acknowledged.map((play) => play.id));
       // The server always accounts for every id; if it did not, keep the rest and come back later.
@@ -140,6 +156,7 @@ export class PlaySender {
         return 'retry';
       }
       if (error.status === 401) return 'unauthorized';
+      this.retryAfterMs = error.retryAfterMs;
       if (error.status !== 400 && error.status !== 403 && error.status !== 413) {
         console.warn(`Sending plays failed (${error.status || 'no response'}); they stay queued`, error.message);
         return 'retry';

@@ -37,7 +37,13 @@ export function ScreenConnection({ screen, compact = false }: { screen: Screen; 
   );
 }
 
-export function ScreenStatusBadges({ screen }: { screen: Pick<Screen, 'status' | 'locked'> }) {
+/** Wrong passcodes from many networks (decision 040): the screen keeps playing; new networks wait. */
+function signInAlertTitle(alert: NonNullable<Screen['sign_in_alert']>): string {
+  const last = formatDistanceToNow(new Date(alert.last_failed_at), { addSuffix: true });
+  return `${alert.failed_attempts} wrong passcodes from ${alert.networks} networks in the last day, the last ${last}. The screen keeps playing; reset the passcode if it may have leaked.`;
+}
+
+export function ScreenStatusBadges({ screen }: { screen: Pick<Screen, 'status' | 'locked' | 'sign_in_alert'> }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       <Badge
@@ -50,14 +56,14 @@ export function ScreenStatusBadges({ screen }: { screen: Pick<Screen, 'status' |
       >
         {screen.status === 'ACTIVE' ? 'Active' : 'Disabled'}
       </Badge>
-      {screen.locked ? (
+      {screen.sign_in_alert ? (
         <Badge
           variant="outline"
           className="border-red-500/30 bg-red-500/10 text-red-700 dark:text-red-300"
-          title="Locked after 10 wrong passcodes. Reset the passcode to unlock it."
+          title={signInAlertTitle(screen.sign_in_alert)}
         >
           <LockIcon aria-hidden="true" />
-          Locked
+          {screen.locked ? 'Sign-ins slowed' : 'Wrong passcodes'}
         </Badge>
       ) : null}
     </span>

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@adloop/contract/constants';
+import { NEW_PASSWORD_MIN_LENGTH } from '@adloop/contract/auth';
 import { passwordChangeSchema } from '@adloop/contract/users';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -82,7 +82,8 @@ export function PasswordForm({
                 <PasswordInput autoComplete="new-password" {...field} />
               </FormControl>
               <FormDescription>
-                At least {PASSWORD_MIN_LENGTH} characters. A passphrase is easiest to remember.
+                At least {NEW_PASSWORD_MIN_LENGTH} characters, not a common password or your email. A passphrase is
+                easiest to remember.
               </FormDescription>
               <FormMessage />
             </FormItem>

@@ -12,6 +12,7 @@ const screen = (code: string, outlet: string, name = ''): Screen => ({
   is_online: false,
   last_seen_at: null,
   locked: false,
+  sign_in_alert: null,
   created_at: '',
   updated_at: '',
 });

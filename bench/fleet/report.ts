@@ -1,0 +1,127 @@
+// The readable side of a fleet run: what the server logged, and a summary on stdout.
+import { readFile } from 'node:fs/promises';
+import type { FleetReport } from './run.ts';
+
+/** Server log lines at error level or above (pino 50+), and the headlines of crashes (plain lines). */
+export async function serverLogFindings(logFile: string) {
+  const text = await readFile(logFile, 'utf8').catch(() => '');
+  const byLevel: Record<string, number> = {};
+  const messages = new Map<string, number>();
+  let deadlocks = 0;
+  let plainLines = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    if (line.includes('deadlock detected')) deadlocks += 1;
+    let entry: { level?: number; msg?: string; err?: { message?: string } } | undefined;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      entry = undefined;
+    }
+    if (!entry || typeof entry.level !== 'number') {
+      plainLines += 1;
+      // Of a crash's stack, its headline (`Error: Connection terminated unexpectedly`).
+      if (/^\w*Error\b|^PostgreSQL /.test(line)) {
+        const key = line.trim().slice(0, 200);
+        messages.set(key, (messages.get(key) ?? 0) + 1);
+      }
+      continue;
+    }
+    byLevel[entry.level] = (byLevel[entry.level] ?? 0) + 1;
+    if (entry.level >= 50) {
+      // A failed query's message is the query; the cause (a deadlock, a lost connection) sits in the stack.
+      const cause = line.includes('deadlock detected') ? 'deadlock detected — ' : '';
+      const key = `${cause}${(entry.err?.message ?? entry.msg ?? '').replace(/\s+/g, ' ')}`.slice(0, 200);
+      messages.set(key, (messages.get(key) ?? 0) + 1);
+    }
+  }
+  return {
+    linesByPinoLevel: byLevel,
+    plainLines,
+    deadlocksDetected: deadlocks,
+    topMessages: [...messages]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([message, count]) => ({ message, count })),
+  };
+}
+
+export function printSummary(report: FleetReport) {
+  const line = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${value}`);
+  const c = report.config;
+  console.log(
+    `\nFleet: ${c.screens} screens, ${report.timing.loadSeconds} s, batches every ${c.batchIntervalS} s, ${report.database}` +
+      (c.faults.length ? `, faults: ${c.faults.join(', ')}` : ''),
+  );
+  console.log('\nRequests');
+  line(
+    'total / errors / steady errors',
+    `${report.http.requests} / ${report.http.errors} / ${report.http.errorsSteady}`,
+  );
+  line('errors by status', JSON.stringify(report.http.errorsByStatus));
+  console.log(`  ${'route'.padEnd(42)} ${'requests'.padStart(8)}  p50 ms   p99 ms  steady p50 / p99  outcomes`);
+  for (const [route, stats] of Object.entries(report.http.routes)) {
+    console.log(
+      `  ${route.padEnd(42)} ${String(stats.requests).padStart(8)} ${String(stats.latency.p50Ms).padStart(7)} ${String(
+        stats.latency.p99Ms,
+      ).padStart(
+        8,
+      )} ${`${stats.latencySteady.p50Ms} / ${stats.latencySteady.p99Ms}`.padStart(17)}  ${JSON.stringify(stats.outcomes)}`,
+    );
+  }
+  for (const [key, messages] of Object.entries(report.errorMessages)) {
+    console.log(`    ${key}: ${messages.join(' | ')}`);
+  }
+  const p = report.plays;
+  const e = report.exactlyOnce;
+  console.log('\nPlays');
+  line('generated / acknowledged', `${p.generated} / ${p.acknowledged} (${p.playsPerSecond}/s)`);
+  line('acknowledged on a retry (duplicate)', p.acknowledgedAsDuplicate);
+  line('refused', `${p.refused} ${JSON.stringify(p.refusedByReason)}`);
+  line('dropped with their batch', JSON.stringify(p.droppedByStatus));
+  line('stored in the database', e.stored);
+  line('acknowledged but lost', e.acknowledgedButLost);
+  line('duplicate rows', e.duplicateRows);
+  line(
+    'unacknowledged at the end',
+    `${e.unacknowledgedAtEnd} (stored: ${JSON.stringify(e.storedWithoutAcknowledgement)})`,
+  );
+  line('rollups = raw plays', `${e.rollups.match} ${JSON.stringify(e.rollups)}`);
+  line('EXACTLY ONCE', e.exactlyOnce ? 'yes' : 'NO');
+  const ed = report.edits;
+  console.log('\nStaff edits');
+  line('edits', ed.edits);
+  line('to screen p50 / p99 / max ms', `${ed.toScreen.p50Ms} / ${ed.toScreen.p99Ms} / ${ed.toScreen.maxMs}`);
+  line(
+    'to event stream p50 / p99 / max ms',
+    `${ed.toEventStream.p50Ms} / ${ed.toEventStream.p99Ms} / ${ed.toEventStream.maxMs}`,
+  );
+  line('to ad list p50 / p99 / max ms', `${ed.toAdList.p50Ms} / ${ed.toAdList.p99Ms} / ${ed.toAdList.maxMs}`);
+  line('screens missing the last edit', JSON.stringify(ed.screensMissingLastEdit));
+  line(
+    'health polls / over 1 s / not 200',
+    `${report.health.polls} / ${report.health.over1s} / ${report.health.not200}`,
+  );
+  console.log('\nServer');
+  const rss = report.server.samples.map((sample) => sample.rssMiB);
+  line('RSS first / max / last MiB', `${rss[0]} / ${Math.max(...rss)} / ${rss.at(-1)}`);
+  line('unexpected exits', report.server.unexpectedExits.length);
+  line(
+    'log: errors / deadlocks',
+    `${report.server.log.linesByPinoLevel['50'] ?? 0} / ${report.server.log.deadlocksDetected}`,
+  );
+  for (const { message, count } of report.server.log.topMessages) console.log(`    ${count} × ${message}`);
+  line('client CPU (% of one core)', report.client.cpuPctOfOneCore);
+  line(
+    'client event-loop delay p99 / max ms',
+    `${report.client.eventLoopDelayP99Ms} / ${report.client.eventLoopDelayMaxMs}`,
+  );
+  line('client requests waiting for a socket (peak)', report.client.requestsWaitingForASocketPeak);
+  line('screens: list mismatches / stream drops', `${report.screens.listMismatches} / ${report.screens.streamDrops}`);
+  for (const fault of report.faults) {
+    console.log(`\nFault ${fault.fault}`);
+    for (const [key, value] of Object.entries(fault)) {
+      if (key !== 'fault' && key !== 'window') line(key, JSON.stringify(value));
+    }
+  }
+}

@@ -1,0 +1,291 @@
+// `npm run fleet`: N simulated screens against the real AdLoop server on its own database, with
+// optional faults; counts requests, errors, latency, plays acknowledged vs stored and server RSS,
+// and writes bench/results/fleet-<timestamp>.json plus a summary (README "Fleet").
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { root } from '../lib.ts';
+import { ApiProcess, type ExitRecord, freePort } from './api-process.ts';
+import { readConfig } from './config.ts';
+import { type FleetDatabase, pgliteIn, sharedPostgres, throwawayCluster } from './database.ts';
+import { databaseOutage, type FaultContext, type FaultResult, killApi, sseChurn } from './faults.ts';
+import { HttpClient } from './http.ts';
+import { EditTracker, Ledger } from './ledger.ts';
+import { Metrics } from './metrics.ts';
+import { printSummary, serverLogFindings } from './report.ts';
+import { SimulatedScreen } from './screen.ts';
+import { seedFleet } from './seed.ts';
+import { HealthProbe, StaffEditor } from './staff.ts';
+import { verifyExactlyOnce } from './verify.ts';
+
+const config = readConfig(process.argv.slice(2), process.env);
+const started = new Date();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each screen holds a stream and a pooled socket or two; so does the server, which inherits the limit. */
+function checkFileLimit() {
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const soft = /Max open files\s+(\S+)/.exec(limits)?.[1] ?? 'unlimited';
+  const needed = config.screens * 2 + config.connections + 1_000;
+  if (soft !== 'unlimited' && Number(soft) < needed) {
+    throw new Error(
+      `${config.screens} screens need about ${needed} open files; the limit is ${soft}. Run \`ulimit -n ${needed}\` first.`,
+    );
+  }
+}
+
+/**
+ * How far back each screen's history starts: enough finished plays (10–100 a turn, 10.3 s on
+ * average) for every turn of the run, and well inside the server's 7-day reporting window.
+ */
+function historyMs(): number {
+  const turns = (config.seconds + config.drainS) / (config.batchIntervalS * 0.8) + 2;
+  return Math.min(turns * 100 * 10_300 * 1.3 + 3_600_000, 6 * 86_400_000);
+}
+
+/** Runs `work` with at most `limit` in flight: screens sign in a few at a time (each is an argon2 hash). */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await work();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error) => console.error(error));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the fleet's database…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+// Bounded: whatever happens, the run ends (and cleans up) ten minutes after it should have.
+const watchdog = setTimeout(
+  () => {
+    console.error('The fleet ran ten minutes over its time; stopping.');
+    void cleanUp().finally(() => process.exit(2));
+  },
+  (config.seconds + config.drainS + 600) * 1000 + config.screens * 200,
+);
+watchdog.unref();
+
+checkFileLimit();
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adloop-fleet-'));
+cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+const stamp = started.toISOString().replace(/[:.]/g, '-');
+const logFile = path.join(os.tmpdir(), `adloop-fleet-${stamp}.server.log`);
+
+const database: FleetDatabase =
+  config.db === 'pglite'
+    ? pgliteIn(dataDir)
+    : config.faults.includes('db-outage')
+      ? await throwawayCluster()
+      : await sharedPostgres(config.adminUrl);
+cleanups.push(() => database.remove());
+console.log(`Seeding ${config.screens} screens (${database.describe})…`);
+const fixture = await seedFleet(database, config.screens, historyMs());
+
+const metrics = new Metrics();
+const port = await freePort();
+let finishing = false;
+const unexpectedExits: ExitRecord[] = [];
+const api: ApiProcess = new ApiProcess(
+  port,
+  {
+    ...database.serverEnv,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  logFile,
+  () => metrics.now(),
+  (record) => {
+    unexpectedExits.push(record);
+    // A supervisor would start it again; so does the fleet, so the run can count what was lost.
+    const restart = async () => {
+      while (!finishing && !api.pid) {
+        await api.start().catch(() => sleep(2_000));
+      }
+    };
+    if (!finishing) void restart();
+  },
+);
+cleanups.push(() => api.stop());
+const startSeconds = await api.start();
+api.startSampling(2_000);
+console.log(`Server up on 127.0.0.1:${port} in ${startSeconds.toFixed(1)} s (pid ${api.pid}); log: ${logFile}`);
+
+const http = new HttpClient(port, metrics, config.connections);
+const ledger = new Ledger();
+const edits = new EditTracker();
+const probe = new HealthProbe(http, metrics);
+probe.start();
+const signInSlot = limiter(4);
+const screens = fixture.screens.map(
+  (seeded) =>
+    new SimulatedScreen(
+      seeded,
+      {
+        http,
+        metrics,
+        ledger,
+        edits,
+        editedAdId: fixture.editedAdId,
+        batchIntervalMs: config.batchIntervalS * 1000,
+        pollIntervalMs: config.pollIntervalS * 1000,
+        heartbeatIntervalMs: config.heartbeatIntervalS * 1000,
+        signInSlot,
+      },
+      fixture.historyStartMs,
+    ),
+);
+let clientQueuePeak = 0;
+const silence = setInterval(() => {
+  const now = performance.now();
+  for (const screen of screens) screen.checkSilence(now);
+}, 5_000);
+const queueWatch = setInterval(() => {
+  clientQueuePeak = Math.max(clientQueuePeak, http.queued());
+}, 500);
+
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
+const rampFrom = metrics.now();
+await Promise.all(screens.map((screen) => screen.start()));
+const rampSeconds = (metrics.now() - rampFrom) / 1000;
+console.log(
+  `${config.screens} screens signed in with streams open in ${rampSeconds.toFixed(1)} s; running ${config.seconds} s…`,
+);
+
+const loadFrom = metrics.now();
+const cpuFrom = process.cpuUsage();
+const editor = new StaffEditor(http, metrics, edits, fixture.editedAdId);
+editor.start(config.editIntervalS * 1000);
+const faultContext: FaultContext = { api, database, http, metrics, probe, loadFrom };
+const faults: FaultResult[] = [];
+const scheduled: Promise<void>[] = [];
+const at = (share: number, inject: () => Promise<FaultResult>) =>
+  scheduled.push(
+    sleep(config.seconds * 1000 * share).then(async () => {
+      console.log(`Fault at ${Math.round((metrics.now() - loadFrom) / 1000)} s of the load…`);
+      faults.push(await inject());
+    }),
+  );
+if (config.faults.includes('kill')) at(0.3, () => killApi(faultContext));
+if (config.faults.includes('db-outage')) at(0.55, () => databaseOutage(faultContext, config.outageS * 1000));
+await sleep(config.seconds * 1000);
+await Promise.all(scheduled);
+await editor.stop();
+const loadSeconds = (metrics.now() - loadFrom) / 1000;
+
+// No new plays; the queues drain through the same sender (and its backoff) for up to FLEET_DRAIN_S.
+for (const screen of screens) screen.producing = false;
+const drainFrom = metrics.now();
+// At least 5 s, so the last edit reaches the screens' lists (300 ms debounce, then a fetch).
+while (
+  metrics.now() - drainFrom < Math.max(5_000, config.drainS * 1000) &&
+  (metrics.now() - drainFrom < 5_000 || !screens.every((screen) => screen.idle))
+) {
+  await sleep(250);
+}
+const drainSeconds = (metrics.now() - drainFrom) / 1000;
+const cpu = process.cpuUsage(cpuFrom);
+loopDelay.disable();
+
+if (config.faults.includes('sse-churn')) {
+  console.log(`Opening and closing ${config.churnStreams} event streams…`);
+  const tokens = screens.map((screen) => screen.token).filter((token): token is string => Boolean(token));
+  faults.push(await sseChurn(faultContext, tokens, config.churnStreams));
+}
+
+const unacknowledged = screens.flatMap((screen) =>
+  screen.queue.map((play) => ({ id: play.entry.id, sent: play.sent })),
+);
+finishing = true;
+clearInterval(silence);
+clearInterval(queueWatch);
+probe.stop();
+for (const screen of screens) screen.close();
+const serverSamples = api.samples;
+await api.stop();
+console.log('Counting plays in the database…');
+const exactlyOnce = await verifyExactlyOnce(database, ledger, unacknowledged);
+await cleanUp();
+
+// Steady figures leave out the ramp (every screen signing in at once) and each fault with its settling.
+const windows = [{ from: 0, to: loadFrom }, ...faults.map((fault) => fault.window)];
+const report = {
+  startedAt: started.toISOString(),
+  config: { ...config, adminUrl: undefined },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  database: database.describe,
+  timing: {
+    serverStartSeconds: Math.round(startSeconds * 10) / 10,
+    rampSeconds: Math.round(rampSeconds * 10) / 10,
+    loadSeconds: Math.round(loadSeconds * 10) / 10,
+    drainSeconds: Math.round(drainSeconds * 10) / 10,
+    historyHours: Math.round(((Date.now() - fixture.historyStartMs) / 3_600_000) * 10) / 10,
+    servedListsSeeded: fixture.servedListsSeeded,
+  },
+  http: metrics.report(windows),
+  errorMessages: metrics.errorMessages(),
+  plays: {
+    generated: ledger.generated,
+    acknowledged: ledger.acknowledged.size,
+    acknowledgedAsDuplicate: ledger.acknowledgedAsDuplicate,
+    playsPerSecond: Math.round(ledger.acknowledged.size / (loadSeconds + drainSeconds)),
+    batchesAcknowledged: ledger.batchesAcknowledged,
+    batchesPartlyAnswered: ledger.batchesPartlyAnswered,
+    refused: ledger.refusedIds.size,
+    refusedByReason: Object.fromEntries(ledger.refusedByReason),
+    droppedByStatus: Object.fromEntries(ledger.dropped),
+  },
+  exactlyOnce,
+  edits: edits.report(screens),
+  health: probe.report(),
+  screens: {
+    listMismatches: ledger.listMismatches,
+    streamDrops: ledger.streamDrops,
+    reauthentications: ledger.reauthentications,
+  },
+  faults,
+  server: {
+    unexpectedExits,
+    exits: api.exits,
+    samples: serverSamples,
+    log: await serverLogFindings(logFile),
+  },
+  client: {
+    cpuPctOfOneCore: Math.round(((cpu.user + cpu.system) / 1000 / ((loadSeconds + drainSeconds) * 1000)) * 100),
+    eventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+    eventLoopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
+    requestsWaitingForASocketPeak: clientQueuePeak,
+  },
+};
+export type FleetReport = typeof report;
+const dir = path.join(root, 'bench', 'results');
+await mkdir(dir, { recursive: true });
+const file = path.join(dir, `fleet-${stamp}.json`);
+await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+printSummary(report);
+console.log(`\nwritten to ${path.relative(root, file)}; server log ${logFile}`);
+if (!exactlyOnce.exactlyOnce || unexpectedExits.length > 0) process.exitCode = 1;

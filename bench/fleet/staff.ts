@@ -1,0 +1,110 @@
+// The people and probes beside the screens: a global admin editing an ad every few seconds, and a
+// health check every second.
+import type { HttpClient } from './http.ts';
+import type { EditTracker } from './ledger.ts';
+import type { Metrics } from './metrics.ts';
+import { ADMIN } from './seed.ts';
+
+export class StaffEditor {
+  private token: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private number = 0;
+  private editing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly metrics: Metrics,
+    private readonly edits: EditTracker,
+    private readonly adId: string,
+  ) {}
+
+  private async signIn(): Promise<boolean> {
+    const reply = await this.http.request({
+      route: 'POST /api/auth/login',
+      method: 'POST',
+      path: '/api/auth/login',
+      body: ADMIN,
+      staff: true,
+    });
+    if (!reply.ok || reply.status !== 200) return false;
+    this.token = (JSON.parse(reply.body) as { data: { token: string } }).data.token;
+    return true;
+  }
+
+  /** Retitles the ad (a global admin's edit applies at once, decision 038) and notes when it was sent. */
+  private async edit() {
+    if (!this.token && !(await this.signIn())) return;
+    this.number += 1;
+    const number = this.number;
+    this.edits.sent(number, this.metrics.now());
+    const reply = await this.http.request({
+      route: 'PATCH /api/ads/:id',
+      method: 'PATCH',
+      path: `/api/ads/${this.adId}`,
+      token: this.token,
+      body: { title: `Fleet ad 1 · edit ${number}` },
+      staff: true,
+    });
+    if (reply.ok && reply.status === 200) return;
+    this.edits.cancel(number);
+    if (reply.ok && reply.status === 401) this.token = undefined;
+  }
+
+  start(everyMs: number) {
+    this.timer = setInterval(() => {
+      this.editing = this.editing.then(() => this.edit());
+    }, everyMs);
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.editing;
+  }
+}
+
+/** GET /api/health every second on the shared pool; the answers tell when a fault has passed. */
+export class HealthProbe {
+  private timer: NodeJS.Timeout | undefined;
+  readonly answers: { t: number; outcome: string; ms: number }[] = [];
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly metrics: Metrics,
+  ) {}
+
+  start() {
+    this.timer = setInterval(async () => {
+      const t = this.metrics.now();
+      const reply = await this.http.request({
+        route: 'GET /api/health',
+        method: 'GET',
+        path: '/api/health',
+        staff: true,
+      });
+      this.answers.push({ t, outcome: reply.ok ? String(reply.status) : reply.error, ms: this.metrics.now() - t });
+    }, 1_000);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /** When the first 200 was asked for at or after `from` (ms since the run began). */
+  async healthySince(from: number, timeoutMs = 120_000): Promise<number | undefined> {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      const answer = this.answers.find((entry) => entry.t >= from && entry.outcome === '200');
+      if (answer) return answer.t;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return undefined;
+  }
+
+  report() {
+    return {
+      polls: this.answers.length,
+      over1s: this.answers.filter((answer) => answer.ms > 1_000).length,
+      not200: this.answers.filter((answer) => answer.outcome !== '200').length,
+    };
+  }
+}
