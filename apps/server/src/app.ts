@@ -31,6 +31,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
+import inputGuardsPlugin from './plugins/input-guards.ts';
 import screenAuthPlugin from './plugins/screen-auth.ts';
 import screenCachePlugin from './plugins/screen-cache.ts';
 import securityPlugin from './plugins/security.ts';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(securityPlugin);
   await app.register(eventsPlugin, { bus: options.bus });

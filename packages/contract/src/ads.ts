@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQueryBase, tagsSchema } from './common.ts';
-import { type AdSchedule, type AdTargeting, DATE_PATTERN, TIME_PATTERN } from './targeting.ts';
+import { calendarDate, listQueryBase, tagsSchema } from './common.ts';
+import { type AdSchedule, type AdTargeting, TIME_PATTERN } from './targeting.ts';
 
 export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
 export const adTypeSchema = z.enum(AD_TYPES);
@@ -55,7 +55,7 @@ export const adTargetingInputSchema = z
   })
   .strict();
 
-const dateInput = z.string().regex(DATE_PATTERN, 'Dates are YYYY-MM-DD').nullable().optional();
+const dateInput = calendarDate('Dates').nullable().optional();
 const timeInput = z.string().regex(TIME_PATTERN, 'Times are 24-hour HH:MM').nullable().optional();
 
 /** A schedule as a form or request sends it; omitted fields take the "always" defaults (the whole schedule is replaced). */
@@ -257,7 +257,11 @@ export type AdVersion = z.infer<typeof adVersionSchema>;
 
 export const adVersionParamsSchema = z.object({
   id: z.uuid('id must be a UUID'),
-  version: z.coerce.number('version must be a number').int('version must be a whole number').positive(),
+  version: z.coerce
+    .number('version must be a number')
+    .int('version must be a whole number')
+    .positive()
+    .max(2_147_483_647, 'version is too large'),
 });
 
 /** What POST /api/ads/media answers for an uploaded file. */
@@ -266,6 +270,11 @@ export const mediaUploadSchema = z.object({
   type: adTypeSchema,
   mime_type: z.string(),
   size_bytes: z.number().int(),
+});
+
+/** POST /api/ads/media?company_id=: whose storage the file counts against (decision 044); company roles default to theirs. */
+export const mediaUploadQuerySchema = z.object({
+  company_id: z.uuid('company_id must be a UUID').optional(),
 });
 
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQueryBase } from './common.ts';
+import { calendarDate, listQueryBase, rangeCapIssue, rangeWithinCap } from './common.ts';
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const dateString = calendarDate();
 const currencySchema = z
   .string()
   .trim()
@@ -128,7 +128,8 @@ export const screenPayoutCreateSchema = z
   .refine((value) => value.period_end >= value.period_start, {
     message: 'The period must end on or after its start',
     path: ['period_end'],
-  });
+  })
+  .refine((value) => rangeWithinCap(value.period_start, value.period_end), rangeCapIssue('period_end'));
 export type ScreenPayoutCreate = z.infer<typeof screenPayoutCreateSchema>;
 
 export const screenPayoutProposalQuerySchema = z
@@ -138,7 +139,12 @@ export const screenPayoutProposalQuerySchema = z
     period_start: dateString,
     period_end: dateString,
   })
-  .strict();
+  .strict()
+  .refine((value) => value.period_end >= value.period_start, {
+    message: 'The period must end on or after its start',
+    path: ['period_end'],
+  })
+  .refine((value) => rangeWithinCap(value.period_start, value.period_end), rangeCapIssue('period_end'));
 
 /**
  * One line of a proposal: gross = the sum of the plays' prices by the rate card (decision 033);
@@ -193,10 +199,7 @@ export const spendQuerySchema = z
   .object({ company_id: z.uuid().optional(), from: dateString, to: dateString })
   .strict()
   .refine((value) => value.to >= value.from, { message: 'The period must end on or after its start', path: ['to'] })
-  .refine((value) => Date.parse(value.to) - Date.parse(value.from) <= 366 * 86_400_000, {
-    message: 'The period spans at most 367 days',
-    path: ['to'],
-  });
+  .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export type SpendQuery = z.infer<typeof spendQuerySchema>;
 
 export const adSpendSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calendarDate, rangeCapIssue, rangeWithinCap } from './common.ts';
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const dateString = calendarDate();
 
 /** Filters shared by analytics: a date range (inclusive) and an optional slice. */
 export const analyticsQuerySchema = z
@@ -13,7 +14,8 @@ export const analyticsQuerySchema = z
     ad_id: z.uuid().optional(),
   })
   .strict()
-  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] });
+  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] })
+  .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const slice = z.object({ id: z.string(), name: z.string(), plays: z.number().int() });
@@ -100,7 +102,9 @@ export const screenActivityQuerySchema = z
 /** Uptime per screen per day: minutes with a heartbeat or online post over the minutes of the day. */
 export const uptimeQuerySchema = z
   .object({ from: dateString, to: dateString, screen_id: z.uuid().optional(), outlet_id: z.uuid().optional() })
-  .strict();
+  .strict()
+  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] })
+  .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export const uptimeSchema = z.object({
   data: z.array(
     z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adScheduleSchema, adTypeSchema } from './ads.ts';
+import { calendarDate } from './common.ts';
 import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH } from './constants.ts';
 import { screenVariantSchema } from './variants.ts';
 
@@ -58,7 +59,7 @@ export const screenAdSchema = z.object({
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const dateString = calendarDate();
 const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a 24-hour time HH:MM:SS');
 const uuid = z.uuid('must be a UUID');
 

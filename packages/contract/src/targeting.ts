@@ -55,7 +55,6 @@ export const ALWAYS: AdSchedule = {
 };
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A kind matches when it is empty or shares a value with what the screen has. */
 function kindMatches(wanted: string[], has: string[]): boolean {

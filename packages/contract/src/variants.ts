@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adTypeSchema } from './ads.ts';
+import { calendarDate, rangeCapIssue, rangeWithinCap } from './common.ts';
 
 /**
  * A/B variants of an ad (decision 034): alternative creatives that split the ad's turns by
@@ -142,13 +143,14 @@ export const screenVariantSchema = z.object({
 });
 export type ScreenVariant = z.infer<typeof screenVariantSchema>;
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const dateString = calendarDate();
 
 /** GET /api/analytics/variants: one ad's variants over an inclusive date range. */
 export const variantAnalyticsQuerySchema = z
   .object({ ad_id: z.uuid('ad_id must be a UUID'), from: dateString, to: dateString })
   .strict()
-  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] });
+  .refine((value) => value.to >= value.from, { message: 'to must be on or after from', path: ['to'] })
+  .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export type VariantAnalyticsQuery = z.infer<typeof variantAnalyticsQuerySchema>;
 
 export const SIGNIFICANCE_VERDICTS = ['control', 'needs_more_plays', 'significant', 'not_significant'] as const;

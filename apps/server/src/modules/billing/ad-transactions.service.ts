@@ -69,7 +69,7 @@ export async function listTransactions(
   },
 ) {
   const sortKey = (query.sort ?? '-transacted_at').replace(/^-/, '');
-  const column = SORTS[sortKey as keyof typeof SORTS];
+  const column = Object.hasOwn(SORTS, sortKey) ? SORTS[sortKey as keyof typeof SORTS] : undefined;
   if (!column)
     throw badRequest(`Cannot sort by ${sortKey}`, [
       { path: 'sort', message: `must be one of ${Object.keys(SORTS).join(', ')}` },
