@@ -14,7 +14,8 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-upload.ts';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-limits.ts';
+import mediaSweepPlugin, { type MediaSweepOptions } from './modules/media/media-sweep.schedule.ts';
 import outletRoutes from './modules/outlets/outlets.routes.ts';
 import pincodeRoutes from './modules/pincodes/pincodes.routes.ts';
 import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
@@ -45,8 +46,10 @@ export interface AppOptions {
   /** Fan-out of changes; in-process unless given (Redis in a multi-process deployment). */
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
-  /** Upload size limits; the contract's 20 MB / 200 MB unless a test needs smaller ones. */
+  /** Upload limits: the contract's 20 MB / 200 MB, 5 GB per company, 2 GB per user an hour, unless set (env, tests). */
   uploadLimits?: Partial<UploadLimits>;
+  /** When unused media is swept (hourly, after 24 h unreferenced, decision 044). */
+  mediaSweep?: Omit<MediaSweepOptions, 'mediaDir'>;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaDir: options.mediaDir,
     limits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits },
   });
+  await app.register(mediaSweepPlugin, { mediaDir: options.mediaDir, ...options.mediaSweep });
   await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
   await app.register(screenTakeoverRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });

@@ -6,6 +6,7 @@ describe('parseEnv', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './data', SEED_DEMO: true, LOG_LEVEL: 'info' });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env).toMatchObject({ MEDIA_QUOTA_BYTES: 5 * 1024 ** 3, MEDIA_UPLOAD_RATE_BYTES_PER_HOUR: 2 * 1024 ** 3 });
   });
 
   it('treats empty values as unset', () => {
@@ -26,6 +27,8 @@ describe('parseEnv', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL'],
+    [{ MEDIA_QUOTA_BYTES: '5GB' }, 'MEDIA_QUOTA_BYTES'],
+    [{ MEDIA_UPLOAD_RATE_BYTES_PER_HOUR: '0' }, 'MEDIA_UPLOAD_RATE_BYTES_PER_HOUR'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

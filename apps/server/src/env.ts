@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { DEFAULT_COMPANY_STORAGE_BYTES, DEFAULT_USER_BYTES_PER_HOUR } from './modules/media/media-limits.ts';
+
+const byteCount = z.coerce
+  .number({ message: 'must be a number of bytes' })
+  .int('must be a whole number of bytes')
+  .positive();
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -31,6 +37,10 @@ export const envSchema = z.object({
   REDIS_CHANNEL: z.string().min(1).default('adloop:events'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Media one company may hold, in bytes (decision 044). */
+  MEDIA_QUOTA_BYTES: byteCount.default(DEFAULT_COMPANY_STORAGE_BYTES),
+  /** Media one user may upload in any hour, in bytes (decision 044). */
+  MEDIA_UPLOAD_RATE_BYTES_PER_HOUR: byteCount.default(DEFAULT_USER_BYTES_PER_HOUR),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { parseEnv } from './env.ts';
 import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
+import { logSerializers } from './lib/log-serializers.ts';
 import { RedisEventBus } from './lib/redis-event-bus.ts';
 import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
 
@@ -43,7 +44,7 @@ const bus: EventBus = env.REDIS_URL
   ? await RedisEventBus.connect({
       url: env.REDIS_URL,
       channel: env.REDIS_CHANNEL,
-      logger: pino({ level: env.LOG_LEVEL }).child({ module: 'event-bus' }),
+      logger: pino({ level: env.LOG_LEVEL, serializers: logSerializers }).child({ module: 'event-bus' }),
     })
   : new InProcessEventBus();
 
@@ -53,7 +54,11 @@ const app = await buildApp({
   mediaDir,
   webDistDir,
   bus,
-  logger: { level: env.LOG_LEVEL },
+  logger: { level: env.LOG_LEVEL, serializers: logSerializers },
+  uploadLimits: {
+    companyStorageBytes: env.MEDIA_QUOTA_BYTES,
+    userBytesPerHour: env.MEDIA_UPLOAD_RATE_BYTES_PER_HOUR,
+  },
 });
 app.log.info(
   env.REDIS_URL ? { bus: 'redis', channel: env.REDIS_CHANNEL } : { bus: 'in-process' },

@@ -606,10 +606,15 @@ export const linkScans = pgTable(
     screenId: uuid('screen_id'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** Hash of the variant, the client's address and user agent: one phone (decision 049). */
+    clientKey: text('client_key'),
+    /** Hash of the variant and the client's address: one network (decision 049). */
+    networkKey: text('network_key'),
   },
   (t) => [
     index('link_scans_variant_time_idx').on(t.variantId, t.scannedAt),
     index('link_scans_ad_time_idx').on(t.adId, t.scannedAt),
+    index('link_scans_network_idx').on(t.variantId, t.networkKey, t.scannedAt),
   ],
 );
 
@@ -659,4 +664,45 @@ export const screenServedLists = pgTable(
     variantIds: uuid('variant_ids').array().notNull(),
   },
   (t) => [primaryKey({ name: 'screen_served_lists_pk', columns: [t.screenId, t.servedAt, t.contentKey] })],
+);
+
+/**
+ * A stored media file, by its content-hash name under /media/ (decision 044). Sending it again
+ * moves `last_uploaded_at`, which starts the sweep's grace period again.
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    name: text('name').primaryKey(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    lastUploadedAt: timestamp('last_uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_files_last_uploaded_idx').on(t.lastUploadedAt),
+    check('media_files_bytes_nonnegative', sql`${t.bytes} >= 0`),
+  ],
+);
+
+/**
+ * Each accepted upload (decision 044): the company whose storage holds the file (null when none
+ * was known) and who sent it when, for the company quota and the sender's hourly rate.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name')
+      .notNull()
+      .references(() => mediaFiles.name, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('media_uploads_file_idx').on(t.fileName),
+    index('media_uploads_company_idx').on(t.companyId, t.fileName),
+    index('media_uploads_uploader_time_idx').on(t.uploadedBy, t.createdAt),
+  ],
 );

@@ -5,17 +5,25 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@adloop/contract/ads';
 import { HttpError } from '../../lib/http-error.ts';
 import { adoptMediaFile } from './media.storage.ts';
+import { humanBytes, type UploadLimits } from './media-limits.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from './media-sniff.ts';
 
-export interface UploadLimits {
-  imageMaxBytes: number;
-  videoMaxBytes: number;
+/** A finished upload, named by its content hash, not yet filed under /media/. */
+export interface ReceivedFile {
+  name: string;
+  sizeBytes: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { imageMaxBytes: IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_MAX_BYTES };
+/** Whether a sender may keep what they send (media-quota.ts): their hourly budget and their company's quota. */
+export interface UploadGate {
+  /** Bytes the sender may still send this hour: past them the upload stops at once. */
+  remainingBytes: number;
+  overBudget(): HttpError;
+  /** Counts the file against the limits and files it with `store`, as one step; throws to refuse it. */
+  admit(file: ReceivedFile, store: () => Promise<unknown>): Promise<void>;
+}
 
 export interface StoredUpload {
   media_url: string;
@@ -27,10 +35,6 @@ export interface StoredUpload {
 /** Unfinished uploads live beside the media (same file system, so filing one is a link), hidden from /media/. */
 const INCOMING_DIR = '.incoming';
 
-const MB = 1024 * 1024;
-const megabytes = (bytes: number) =>
-  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
-
 const unsupported = () =>
   new HttpError(
     400,
@@ -40,8 +44,8 @@ const unsupported = () =>
   );
 
 const tooLarge = (kind: SniffedMedia | undefined, limit: number) =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `${KIND_NAMES[kind?.type ?? 'FILE']} are limited to ${megabytes(limit)}`, [
-    { path: 'file', message: `at most ${megabytes(limit)}` },
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `${KIND_NAMES[kind?.type ?? 'FILE']} are limited to ${humanBytes(limit)}`, [
+    { path: 'file', message: `at most ${humanBytes(limit)}` },
   ]);
 
 const KIND_NAMES = { IMAGE: 'Images', VIDEO: 'Videos', FILE: 'Files' } as const;
@@ -49,9 +53,15 @@ const KIND_NAMES = { IMAGE: 'Images', VIDEO: 'Videos', FILE: 'Files' } as const;
 /**
  * Streams an upload to a temporary file while hashing it: the type comes from the first bytes,
  * the size limit of that type is enforced as the bytes arrive (never a whole video in memory),
- * and the finished file is stored once under its SHA-256 however often it is sent.
+ * the sender's hourly budget likewise, and the finished file is stored once under its SHA-256
+ * however often it is sent, if the gate admits it. A refused file leaves nothing on disk.
  */
-export async function receiveUpload(source: Readable, mediaDir: string, limits: UploadLimits): Promise<StoredUpload> {
+export async function receiveUpload(
+  source: Readable,
+  mediaDir: string,
+  limits: UploadLimits,
+  gate: UploadGate,
+): Promise<StoredUpload> {
   const incoming = path.join(mediaDir, INCOMING_DIR);
   await mkdir(incoming, { recursive: true });
   const tempPath = path.join(incoming, randomUUID());
@@ -77,6 +87,7 @@ export async function receiveUpload(source: Readable, mediaDir: string, limits: 
         }
         const limit = limitOf(kind) ?? Math.max(limits.imageMaxBytes, limits.videoMaxBytes);
         if (size > limit) throw tooLarge(kind, limit);
+        if (size > gate.remainingBytes) throw gate.overBudget();
         hash.update(chunk);
         done(null, chunk);
       } catch (error) {
@@ -97,8 +108,9 @@ export async function receiveUpload(source: Readable, mediaDir: string, limits: 
   try {
     await pipeline(source, inspect, sink);
     const media = kind!;
-    const mediaUrl = await adoptMediaFile(mediaDir, tempPath, hash.digest('hex'), media.extension);
-    return { media_url: mediaUrl, type: media.type, mime_type: media.mimeType, size_bytes: size };
+    const file = { name: `${hash.digest('hex')}.${media.extension}`, sizeBytes: size };
+    await gate.admit(file, () => adoptMediaFile(mediaDir, tempPath, file.name));
+    return { media_url: `/media/${file.name}`, type: media.type, mime_type: media.mimeType, size_bytes: size };
   } finally {
     // A refused upload can fail before the file stream has even opened its file: wait for it to
     // close, or the file would appear after it was removed.

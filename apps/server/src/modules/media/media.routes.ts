@@ -1,11 +1,14 @@
-import { mediaUploadSchema } from '@adloop/contract/ads';
+import { mediaUploadQuerySchema, mediaUploadSchema } from '@adloop/contract/ads';
 import { one } from '@adloop/contract/common';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { receiveUpload, type UploadLimits } from './media-upload.ts';
+import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { humanBytes, type UploadLimits } from './media-limits.ts';
+import { openUploadGate, uploaderOf } from './media-quota.ts';
+import { receiveUpload } from './media-upload.ts';
 
 /** Uploads each staff user may start per minute (429 beyond). */
 export const UPLOADS_PER_MINUTE = 60;
@@ -44,9 +47,13 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
         summary: 'Upload an image or video for an ad; stored once under its content hash',
         description:
           'multipart/form-data with one field `file`. Type by magic bytes only: JPEG, PNG, WebP, GIF, MP4, WebM. ' +
-          `Images up to 20 MB, videos up to 200 MB (413 beyond); ${UPLOADS_PER_MINUTE} uploads a minute per user (429 beyond).`,
+          `Images up to ${humanBytes(opts.limits.imageMaxBytes)}, videos up to ${humanBytes(opts.limits.videoMaxBytes)}, ` +
+          `a company's media up to ${humanBytes(opts.limits.companyStorageBytes)} in all (413 beyond); ` +
+          `${UPLOADS_PER_MINUTE} uploads a minute and ${humanBytes(opts.limits.userBytesPerHour)} an hour per user ` +
+          "(429 beyond). The file counts against the uploader's company, or the company a global admin names.",
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
+        querystring: mediaUploadQuerySchema,
         response: { 201: one(mediaUploadSchema), ...errorResponses },
       },
     },
@@ -54,9 +61,13 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
       if (!request.isMultipart()) {
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
       }
+      const tenancy = await loadTenancy(app.db, request.staff!.user);
+      const uploader = await uploaderOf(app.db, tenancy, request.scope, request.query.company_id);
+      // Before reading the file: a sender with no bytes left this hour is refused without sending it.
+      const gate = await openUploadGate(app.db, uploader, opts.limits);
       const part = await request.file();
       if (part?.fieldname !== 'file') throw fieldError('file', 'Attach the media as the form field "file"');
-      const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits);
+      const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits, gate);
       return reply.code(201).send({ data: stored });
     },
   );

@@ -24,21 +24,14 @@ function ignoreExists(error: NodeJS.ErrnoException): void {
 }
 
 /**
- * Files a finished upload (written to a temporary path while hashing) under its content hash.
- * A file already stored under that name is kept; the caller removes the temporary file.
+ * Files a finished upload (written to a temporary path while hashing) under its content-hash
+ * name. A file already stored under that name is kept; the caller removes the temporary file.
  */
-export async function adoptMediaFile(
-  mediaDir: string,
-  tempPath: string,
-  sha256Hex: string,
-  extension: string,
-): Promise<string> {
-  const name = `${sha256Hex}.${extension}`;
+export async function adoptMediaFile(mediaDir: string, tempPath: string, name: string): Promise<void> {
   const target = path.join(mediaDir, name);
   // link() and an exclusive copy both refuse to replace: the first writer of a hash wins.
   await link(tempPath, target).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code === 'EEXIST') return;
     await copyFile(tempPath, target, constants.COPYFILE_EXCL).catch(ignoreExists);
   });
-  return `/media/${name}`;
 }

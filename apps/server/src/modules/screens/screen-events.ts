@@ -1,19 +1,28 @@
 import { SCREEN_EVENTS } from '@adloop/contract/screen';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusEvent } from '../../lib/event-bus.ts';
+import { loadScreenPlace, screenEventScopeOf } from './screen-event-scope.ts';
 
 const KEEPALIVE_MS = 25_000;
 
 /**
- * Streams server-sent events to one screen: `ads-changed` when its list may have changed,
- * `session-ended` when its passcode was reset or it was disabled, `takeover` when an emergency
- * takeover of this screen started or ended (decision 035). The player reads it with
- * fetch (bearer auth), so no token ever sits in a URL.
+ * Streams server-sent events to one screen: `ads-changed` with the ids of the changed ads that
+ * concern it, or none when anything may have changed (decision 043), `session-ended` when its
+ * passcode was reset or it was disabled, `takeover` when an emergency takeover of this screen
+ * started or ended (decision 035). The player reads it with fetch (bearer auth), so no token
+ * ever sits in a URL.
  */
-export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+export async function streamScreenEvents(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const screen = request.screen!;
+  // Read before the stream opens, so a database failure is an ordinary error answer.
+  const place = await loadScreenPlace(app.db, screen.screenId);
   reply.hijack();
   const raw = reply.raw;
+  if (request.raw.socket.destroyed) return;
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -24,8 +33,10 @@ export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest
   raw.write('retry: 5000\n\n');
   send('hello', { screen_id: screen.screenId });
 
+  const leaveScope = screenEventScopeOf(app).join(screen.screenId, place, (adIds) =>
+    send(SCREEN_EVENTS.adsChanged, { ad_ids: adIds ?? [] }),
+  );
   const onEvent = (event: BusEvent) => {
-    if (event.type === 'ads.changed') send(SCREEN_EVENTS.adsChanged, { ad_ids: event.adIds });
     if (event.type === 'takeover.changed' && event.screenIds.includes(screen.screenId)) {
       send(SCREEN_EVENTS.takeover, { id: event.takeoverId, action: event.action });
     }
@@ -39,6 +50,7 @@ export function streamScreenEvents(app: FastifyInstance, request: FastifyRequest
   const close = () => {
     clearInterval(keepalive);
     unsubscribe();
+    leaveScope();
     app.screenStreams.delete(close);
     if (!raw.writableEnded) raw.end();
   };
