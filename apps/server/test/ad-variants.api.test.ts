@@ -75,8 +75,8 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
       url: '/api/screen-auth/ads',
       headers: { ...bearer(screenToken), ...(etag ? { 'if-none-match': etag } : {}) },
     });
-  const scan = (code: string, userAgent: string, query = '') =>
-    t.app.inject({ method: 'GET', url: `/r/${code}${query}`, headers: { 'user-agent': userAgent } });
+  const scan = (code: string, userAgent: string, query = '', remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/r/${code}${query}`, headers: { 'user-agent': userAgent }, remoteAddress });
   const statusOf = async (adId: string) => (await t.db.select().from(ads).where(eq(ads.id, adId)))[0]?.status;
   const created = async (adId: string, token: string, payload: object) => {
     const response = await add(adId, token, payload);
@@ -290,6 +290,13 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect(rows.map((row) => row.screenId).sort()).toEqual([screen.id, null].sort());
     expect(rows.every((row) => row.adId === adA)).toBe(true);
 
+    // A client varying its User-Agent from one network counts as at most 20 phones an hour.
+    for (let n = 0; n < 30; n += 1) expect((await scan(code, `Forged/${n}`, '', '203.0.113.7')).statusCode).toBe(302);
+    const forged = await t.db.select().from(linkScans).where(eq(linkScans.variantId, b!.id));
+    expect(forged).toHaveLength(2 + 20);
+    expect((await scan(code, 'Forged/0', '', '203.0.113.8')).statusCode).toBe(302);
+    expect(await t.db.select().from(linkScans).where(eq(linkScans.variantId, b!.id))).toHaveLength(23);
+
     expect((await scan('x'.repeat(300), 'Phone/1')).statusCode).toBe(404);
     for (const mangled of ['/r/', `/r/${code}/extra`, '/r/a/b/c']) {
       const response = await t.app.inject({ method: 'GET', url: mangled });
@@ -358,8 +365,9 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     const kept = await postPlays(late);
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data.stored).toEqual(late.map((play) => play.id).sort());
-    for (let n = 0; n < 10; n += 1) await scan(control.link!.code, `Scanner/${n}`);
-    for (let n = 0; n < 40; n += 1) await scan(challenger.link!.code, `Scanner/${n}`);
+    // Distinct phones on distinct networks: one network counts at most 20 phones an hour (decision 049).
+    for (let n = 0; n < 10; n += 1) await scan(control.link!.code, `Scanner/${n}`, '', `10.0.1.${n}`);
+    for (let n = 0; n < 40; n += 1) await scan(challenger.link!.code, `Scanner/${n}`, '', `10.0.2.${n}`);
 
     const response = await analytics(ad, companyAdminA, playDay);
     expect(response.statusCode).toBe(200);

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import { recordScan, SCAN_DEDUP_WINDOW_MS } from './links.service.ts';
+import { recordScan } from './links.service.ts';
 
 /** A phone opens this, so an unknown code gets a page, not JSON. */
 const NOT_FOUND_PAGE = `<!doctype html>
@@ -23,7 +22,6 @@ const notFoundPage = (reply: FastifyReply) =>
  */
 export default async function linkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const recentScans = new TtlCache<string, true>(SCAN_DEDUP_WINDOW_MS, 100_000);
 
   app.get(
     '/:code',
@@ -37,7 +35,7 @@ export default async function linkRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const scan = await recordScan(app.db, recentScans, {
+      const scan = await recordScan(app.db, {
         code: request.params.code,
         screenCode: request.query.s,
         ip: request.ip,

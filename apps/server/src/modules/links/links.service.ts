@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import { LINK_CODE_PATTERN, serialisedLink } from '@adloop/contract/variants';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, companies, linkScans, screens } from '../../db/schema.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
- * The same phone (IP and user agent) scanning the same variant again within this window counts
- * once (decision 034): a second scan minutes later is the same person's interest, not new reach.
+ * The same phone (address and user agent) scanning the same variant again within this window
+ * counts once (decision 034): a second scan minutes later is the same person's interest.
  */
 export const SCAN_DEDUP_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * At most this many phones of one network (one address) count for a variant in a rolling hour
+ * (decision 049): a client varying its User-Agent cannot inflate scans, while a busy cafe's
+ * customers on its Wi-Fi (one address) still count up to this many.
+ */
+export const SCANS_PER_NETWORK_PER_HOUR = 20;
 
 export interface TrackedLink {
   variantId: string;
@@ -49,27 +55,45 @@ async function screenIdOf(db: Database, screenCode: string | undefined): Promise
   return row?.id ?? null;
 }
 
+const keyOf = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url');
+
 /**
- * Counts a scan of a tracked link unless the same client scanned the same variant within the
- * window; answers where to send the phone, or null for an unknown code.
+ * Counts a scan of a tracked link unless the same phone scanned the same variant within the
+ * window, or its network already gave the variant its hour's share of phones; answers where to
+ * send the phone, or null for an unknown code. Judged in the database under a lock of the
+ * variant and network, so it holds across server processes and concurrent scans.
  */
-export async function recordScan(
-  db: Database,
-  recent: TtlCache<string, true>,
-  scan: Scan,
-): Promise<{ link: TrackedLink; counted: boolean } | null> {
+export async function recordScan(db: Database, scan: Scan): Promise<{ link: TrackedLink; counted: boolean } | null> {
   const link = await findLink(db, scan.code);
   if (!link) return null;
-  const client = createHash('sha256')
-    .update(`${link.variantId}\n${scan.ip}\n${scan.userAgent ?? ''}`)
-    .digest('base64url');
-  if (recent.get(client)) return { link, counted: false };
-  recent.set(client, true);
-  await db.insert(linkScans).values({
-    variantId: link.variantId,
-    adId: link.adId,
-    screenId: await screenIdOf(db, scan.screenCode),
-    userAgent: scan.userAgent?.slice(0, 500) ?? null,
+  const networkKey = keyOf(link.variantId, scan.ip);
+  const clientKey = keyOf(link.variantId, scan.ip, scan.userAgent ?? '');
+  const screenId = await screenIdOf(db, scan.screenCode);
+  const counted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${networkKey}, 0))`);
+    const [recent] = await tx
+      .select({
+        samePhone: sql<number>`count(*) filter (where ${linkScans.clientKey} = ${clientKey} and ${linkScans.scannedAt} > now() - make_interval(secs => ${SCAN_DEDUP_WINDOW_MS / 1000}))::int`,
+        phones: sql<number>`count(distinct ${linkScans.clientKey})::int`,
+      })
+      .from(linkScans)
+      .where(
+        and(
+          eq(linkScans.variantId, link.variantId),
+          eq(linkScans.networkKey, networkKey),
+          sql`${linkScans.scannedAt} > now() - interval '1 hour'`,
+        ),
+      );
+    if ((recent?.samePhone ?? 0) > 0 || (recent?.phones ?? 0) >= SCANS_PER_NETWORK_PER_HOUR) return false;
+    await tx.insert(linkScans).values({
+      variantId: link.variantId,
+      adId: link.adId,
+      screenId,
+      userAgent: scan.userAgent?.slice(0, 500) ?? null,
+      clientKey,
+      networkKey,
+    });
+    return true;
   });
-  return { link, counted: true };
+  return { link, counted };
 }
