@@ -455,10 +455,11 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Run when TEST_REDIS_URL names a Redis server (CI sets it); skipped without one. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describe.each(databaseKinds)('takeovers across two API processes on %s, through Redis', (kind) => {
+describe.skipIf(!REDIS_URL).each(databaseKinds)('takeovers across two API processes on %s, through Redis', (kind) => {
   it('a takeover started and ended through A reaches a screen streaming from B', async () => {
     const { database, drop } = await openFreshDatabase(kind);
     await database.migrate();
