@@ -89,5 +89,14 @@ describe.each(databaseKinds)('input limits on %s', (kind) => {
     });
     expect(nulBody.statusCode).toBe(400);
     expect(nulBody.json().details[0].path).toBe('body.screen_code');
+    // A lone surrogate is no character: PostgreSQL refuses it in JSON (a 500 from a heartbeat's additional_info).
+    const brokenText = await t.app.inject({
+      method: 'POST',
+      url: '/api/screen-auth/authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"screen_code":"SCR-1","pass_code":"123456","extra":{"\\ud800":"x"}}',
+    });
+    expect(brokenText.statusCode).toBe(400);
+    expect(brokenText.json().message).toContain('broken Unicode');
   });
 });

@@ -5,21 +5,26 @@ import fp from 'fastify-plugin';
 /** How deep a body is searched; the contract's bodies nest three levels at most. */
 const MAX_DEPTH = 8;
 
-/** The path (`logs.0.title`) of the first text or key holding a NUL character, which PostgreSQL cannot store. */
-function nulPath(value: unknown, path: string[], depth: number): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** Text PostgreSQL cannot store: a NUL character, or a lone UTF-16 surrogate (no Unicode character). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** The path (`logs.0.title`) of the first text or key PostgreSQL could not store. */
+function unstorablePath(value: unknown, path: string[], depth: number): string[] | undefined {
+  if (typeof value === 'string') return unstorable(value) ? path : undefined;
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = nulPath(child, [...path, key], depth + 1);
+    if (unstorable(key)) return [...path, key];
+    const found = unstorablePath(child, [...path, key], depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
 /**
- * Refuses a NUL character anywhere in the path, query or JSON body with a 400 naming the field,
- * before any route sees it: PostgreSQL refuses it in text, and no field of AdLoop needs one.
+ * Refuses a NUL character or a lone surrogate anywhere in the path, query or JSON body with a 400
+ * naming the field, before any route sees it: PostgreSQL refuses both in text and JSON, and no
+ * field of AdLoop needs one.
  */
 export default fp(
   async function inputGuardsPlugin(app: FastifyInstance) {
@@ -29,13 +34,13 @@ export default fp(
         ['querystring', request.query],
         ['body', request.body],
       ] as const) {
-        const found = nulPath(value, [], 0);
+        const found = unstorablePath(value, [], 0);
         if (!found) continue;
         const path = [part, ...found].join('.');
         const body: ErrorBody = {
-          message: `Invalid ${path}: must not contain a NUL character`,
+          message: `Invalid ${path}: must be text without NUL characters or broken Unicode`,
           code: 'VALIDATION_FAILED',
-          details: [{ path, message: 'must not contain a NUL character' }],
+          details: [{ path, message: 'must be text without NUL characters or broken Unicode' }],
         };
         return reply.code(400).send(body);
       }
