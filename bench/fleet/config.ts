@@ -44,14 +44,35 @@ function positive(name: Setting, raw: string, min = 1): number {
   return value;
 }
 
+/** `npm run fleet -- --help`: each setting, its variable and its default (README "Fleet" says more). */
+export function usage(): string {
+  const lines = Object.entries(SETTINGS).map(
+    ([flag, [variable, fallback]]) => `  --${flag.padEnd(16)} ${variable.padEnd(24)} default ${fallback || '(none)'}`,
+  );
+  return [
+    'npm run fleet -- [--flag value]…   (or the environment variable; flags win)',
+    ...lines,
+    '',
+    'e.g. the embedded database at 300 screens × 2 s:',
+    '  npm run fleet -- --db pglite --screens 300 --batch-interval 2 --seconds 180',
+  ].join('\n');
+}
+
 export function readConfig(argv: string[], env: NodeJS.ProcessEnv): FleetConfig {
   const { values } = parseArgs({
     args: argv,
-    options: Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, { type: 'string' as const }])),
+    options: {
+      ...Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, { type: 'string' as const }])),
+      help: { type: 'boolean' as const },
+    },
     strict: true,
   });
+  if (values.help) {
+    console.log(usage());
+    process.exit(0);
+  }
   const raw = (name: Setting): string =>
-    (values[name] as string | undefined) ?? env[SETTINGS[name][0]] ?? SETTINGS[name][1];
+    ((values as Record<string, unknown>)[name] as string | undefined) ?? env[SETTINGS[name][0]] ?? SETTINGS[name][1];
   const db = raw('db');
   if (db !== 'postgres' && db !== 'pglite') throw new Error(`FLEET_DB (--db) must be postgres or pglite, got "${db}"`);
   const faults = raw('faults')

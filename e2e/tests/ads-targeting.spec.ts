@@ -34,8 +34,8 @@ test.describe('ad targeting and schedule in the form', () => {
     await page.getByLabel('Title').fill('Lunch special');
     await page.getByRole('tab', { name: 'Media URL' }).click();
     await page.getByRole('textbox', { name: 'Media URL' }).fill('https://cdn.example.com/lunch.png');
-    await page.getByRole('button', { name: 'Monday' }).click();
-    await page.getByRole('button', { name: 'Friday' }).click();
+    await page.getByRole('button', { name: 'Mon', exact: true }).click();
+    await page.getByRole('button', { name: 'Fri', exact: true }).click();
     await page.getByLabel('From').fill('12:00');
     await page.getByLabel('Until').fill('11:00');
     await page.getByLabel('Share of voice').fill('50');
@@ -60,7 +60,7 @@ test.describe('ad targeting and schedule in the form', () => {
       await page.goto(`/dashboard/ads/edit/${saved.id}`);
       await expect(page.getByRole('group', { name: 'Days of the week' })).toBeVisible();
       await expect(reach).toHaveText('Reaches 2 screens in 1 outlet');
-      await expect(page.getByRole('button', { name: 'Monday' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Mon', exact: true })).toHaveAttribute('aria-pressed', 'true');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
       await page.screenshot({ path: testInfo.outputPath(`ad-form-${width}.png`), fullPage: true });

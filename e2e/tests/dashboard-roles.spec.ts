@@ -11,6 +11,7 @@ const ENTRIES: Array<[name: string, heading: string, roles: string[]]> = [
   ['Users', 'Users', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'OUTLET_ADMIN']],
   ['Companies', 'Companies', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE']],
   ['Outlets', 'Outlets', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
+  ['Pincodes', 'Pincodes', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
   ['Emergency takeover', 'Emergency takeover', ['GLOBAL_ADMIN', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
   ['Rate card', 'Rate card', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],
   ['Settings', 'Settings', ['GLOBAL_ADMIN', 'COMPANY_ADMIN', 'COMPANY_EMPLOYEE', 'OUTLET_ADMIN', 'OUTLET_EMPLOYEE']],

@@ -38,7 +38,7 @@ test.describe('dashboard shell', () => {
   test('under 720 px the sidebar is a slide-in sheet', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, request, '/dashboard');
-    await expect(page.getByRole('link', { name: 'Screens' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Screens', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
     const sheet = page.getByRole('dialog');
     await expect(sheet.getByRole('link', { name: 'Screens' })).toBeVisible();

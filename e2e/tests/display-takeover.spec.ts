@@ -56,7 +56,7 @@ test.describe('emergency takeover', () => {
     await expect(dashboard.getByText('No takeover is running.')).toBeVisible();
 
     const message = 'Kitchen fire drill — please follow staff to the exit';
-    await dashboard.getByLabel('Message', { exact: true }).fill(message);
+    await dashboard.getByRole('textbox', { name: 'Message' }).fill(message);
     await expect(dashboard.getByText(`${message.length} / 280`)).toBeVisible();
     await dashboard.getByRole('checkbox', { name: /DEMO-SCREEN-01/ }).check();
     const startedAt = Date.now();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { authenticateScreen, bearer, createScreen, type Outlet, tokenOf, unique } from '../support/factories.ts';
-import { backToBack, play, postPlays, screenCreatedAt, servedAds, shortestAd } from '../support/plays.ts';
+import { bearer, tokenOf, unique } from '../support/factories.ts';
+import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -119,29 +119,11 @@ test.describe('dynamic pricing', () => {
   test('a payout proposal prices each play at its tier and peak', async ({ page, request }) => {
     test.setTimeout(60_000);
     const token = await tokenOf(request);
-    const created = await request.post('/api/outlets', {
-      headers: bearer(token),
-      data: {
-        name: `E2E Premium Outlet ${unique()}`,
-        outlet_code: `E2E-PREM-${unique().toUpperCase()}`,
-        commission_bps: 1500,
-        tier: 'PREMIUM',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const outlet: Outlet = (await created.json()).data;
-    const { screen, passcode } = await createScreen(request, token, outlet.id);
-    const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
-    // The screen is handed its list and plays its shortest ad back to back from its creation: under
-    // the card the demo put in force when the server started.
-    const ad = shortestAd(await servedAds(request, screenToken));
-    const instants = await backToBack(4, ad, await screenCreatedAt(request, token, screen.screen_code));
-    const playing = { screen_id: screen.id, outlet_id: outlet.id, screen_code: screen.screen_code };
     // Two plays in the lunch peak (₹2.25 × 1.25 = ₹2.81), two at 10:00 (₹2.25), on the screen's clock.
-    const logs = ['12:15:00', '13:45:00', '10:00:00', '10:05:00'].map((time, index) =>
-      play(ad, playing, instants[index]!, { play_time: time, additional_info: {} }),
-    );
-    await postPlays(request, screenToken, logs);
+    const { screen } = await payableScreenWithPlays(request, token, ['12:15:00', '13:45:00', '10:00:00', '10:05:00'], {
+      name: `E2E Premium Outlet ${unique()}`,
+      tier: 'PREMIUM',
+    });
 
     await signInAs(page, request, '/dashboard/billing/payouts/add');
     await page.getByRole('radio', { name: 'One screen' }).click();
@@ -150,8 +132,7 @@ test.describe('dynamic pricing', () => {
     await page.getByRole('option', { name: new RegExp(screen.screen_code) }).click();
     // The screen picker's popover must be gone (focus back on its trigger) before another opens.
     await expect(page.getByRole('option', { name: new RegExp(screen.screen_code) })).toBeHidden();
-    await page.getByRole('button', { name: /^Date range:/ }).click();
-    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await choosePeriod(page, shiftDay(lastPayableOutletDay(), -6), lastPayableOutletDay());
     // 2 × ₹2.81 + 2 × ₹2.25 = ₹10.12; 15 % = ₹1.518 → ₹1.52.
     const proposal = page.getByRole('region', { name: 'Proposed payout' });
     await expect(proposal.getByTestId('payout-working')).toHaveText(

@@ -1,50 +1,9 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import {
-  authenticateScreen,
-  bearer,
-  createCompany,
-  createScreen,
-  type Outlet,
-  tokenOf,
-  unique,
-} from '../support/factories.ts';
-import { backToBack, play, postPlays, screenCreatedAt, servedAds, shortestAd } from '../support/plays.ts';
+import { expect, test } from '@playwright/test';
+import { bearer, createCompany, tokenOf, unique } from '../support/factories.ts';
+import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
 import { signInAs } from '../support/session.ts';
 
 /** Money on the dashboard: amounts typed in rupees land as exact paise; payouts show their working and pay a period once. */
-
-/**
- * A Standard outlet with a 15 % commission, one screen, and `plays` plays on it since it was made:
- * the first `peak` of them in the demo rate card's evening peak (18:00-22:00 ×1.5 on the screen's
- * clock), the rest at 10 in the morning, off-peak.
- */
-async function screenWithPlays(request: APIRequestContext, token: string, plays: number, peak = 0) {
-  const created = await request.post('/api/outlets', {
-    headers: bearer(token),
-    data: {
-      name: `E2E Payout Outlet ${unique()}`,
-      outlet_code: `E2E-PAY-${unique().toUpperCase()}`,
-      city: 'Bengaluru',
-      pincode: '560038',
-      commission_bps: 1500,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const outlet: Outlet = (await created.json()).data;
-  const { screen, passcode } = await createScreen(request, token, outlet.id);
-  const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
-  // The screen is handed its list; its shortest ad plays back to back from the screen's creation,
-  // so the plays fall under the card the demo put in force when the server started.
-  const ad = shortestAd(await servedAds(request, screenToken));
-  const createdAt = await screenCreatedAt(request, token, screen.screen_code);
-  const instants = await backToBack(plays, ad, createdAt);
-  const playing = { screen_id: screen.id, outlet_id: outlet.id, screen_code: screen.screen_code };
-  const logs = instants.map((at, index) =>
-    play(ad, playing, at, { play_time: `${index < peak ? '18' : '10'}:${String(index % 60).padStart(2, '0')}:00` }),
-  );
-  await postPlays(request, screenToken, logs);
-  return { outlet, screen };
-}
 
 test.describe('billing', () => {
   test('an ad transaction typed in rupees is stored in exact paise and listed in ₹', async ({ page, request }) => {
@@ -94,30 +53,56 @@ test.describe('billing', () => {
     await expect(page.getByRole('region', { name: 'Totals' })).toContainText('Received₹1,234.50');
   });
 
-  test('a screen payout adds up the plays at the rate card, is created, and the same period is refused a second time', async ({
+  test('a screen payout adds up the plays at the rate card, is created, and says why a day of today, ₹0 or a period paid is not', async ({
     page,
     request,
   }) => {
     test.setTimeout(60_000);
     const token = await tokenOf(request);
-    // Six plays at ₹1.50 and two evening plays at ₹2.25 (the demo card's ×1.5 peak).
-    const { screen } = await screenWithPlays(request, token, 8, 2);
+    // Six plays at ₹1.50 and two evening plays at ₹2.25 (the demo card's ×1.5 peak), on days the
+    // outlet can already be paid for.
+    const times = ['18:00:00', '18:01:00', '10:00:00', '10:01:00', '10:02:00', '10:03:00', '10:04:00', '10:05:00'];
+    const { screen } = await payableScreenWithPlays(request, token, times);
+    const lastDay = lastPayableOutletDay();
     await signInAs(page, request, '/dashboard/billing/payouts/add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add screen payout' })).toBeVisible();
+    const create = page.getByRole('button', { name: 'Create payout' });
+    const proposal = page.getByRole('region', { name: 'Proposed payout' });
 
-    const chooseScreenAndPeriod = async () => {
+    // Nothing chosen yet: the button waits and says why beside it.
+    await page.getByRole('radio', { name: 'One screen' }).click();
+    await expect(create).toBeDisabled();
+    await expect(page.getByText('Choose a screen to pay.')).toBeVisible();
+    await expect(create).toHaveAccessibleDescription('Choose a screen to pay.');
+
+    const chooseScreen = async () => {
       await page.getByRole('radio', { name: 'One screen' }).click();
       await page.getByRole('combobox', { name: 'Screen', exact: true }).click();
       await page.getByRole('textbox', { name: 'Search screens…' }).fill(screen.screen_code);
       await page.getByRole('option', { name: new RegExp(screen.screen_code) }).click();
       // The screen picker's popover must be gone (focus back on its trigger) before another opens.
       await expect(page.getByRole('option', { name: new RegExp(screen.screen_code) })).toBeHidden();
-      await page.getByRole('button', { name: /^Date range:/ }).click();
-      await page.getByRole('button', { name: 'Last 7 days' }).click();
     };
-    await chooseScreenAndPeriod();
+    await chooseScreen();
+    await expect(
+      page.getByText(`The last day that can be paid is ${lastDay}, the day before today in Pacific/Kiritimati`),
+    ).toBeVisible();
 
-    const proposal = page.getByRole('region', { name: 'Proposed payout' });
+    // The period cannot reach the outlet's today: no preset that includes it, no later day to type.
+    await page.getByRole('button', { name: /^Date range:/ }).click();
+    const picker = page.getByRole('dialog');
+    await expect(picker.getByRole('button', { name: 'Last month' })).toBeVisible();
+    for (const preset of ['Today', 'Last 7 days', 'This month']) {
+      await expect(picker.getByRole('button', { name: preset })).toHaveCount(0);
+    }
+    await expect(picker.getByLabel('To', { exact: true })).toHaveAttribute('max', lastDay);
+    await picker.getByLabel('From', { exact: true }).fill(shiftDay(lastDay, -6));
+    await picker.getByLabel('To', { exact: true }).fill(shiftDay(lastDay, 1));
+    await expect(picker.getByText(/^The range must end by /)).toBeVisible();
+    await expect(picker.getByRole('button', { name: 'Apply range' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await choosePeriod(page, shiftDay(lastDay, -6), lastDay);
+
     // 6 × ₹1.50 + 2 × ₹2.25 = ₹13.50; 15 % of it is ₹2.025, rounded half up to ₹2.03.
     await expect(proposal.getByTestId('payout-working')).toHaveText(
       '8 plays on the rate card = ₹13.50 (avg ₹1.69 a play); − 15 % commission (₹2.03) = ₹11.47',
@@ -125,7 +110,8 @@ test.describe('billing', () => {
     await expect(proposal.getByTestId('payout-total')).toHaveText('₹11.47');
     // There is no rate to type: the rate card prices every play.
     await expect(page.getByLabel('Rate per play')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Create payout' }).click();
+    await expect(create).toBeEnabled();
+    await create.click();
 
     await expect(page).toHaveURL(/\/dashboard\/billing\/payouts$/);
     await expect(page.getByText('Payout created')).toBeVisible();
@@ -134,14 +120,21 @@ test.describe('billing', () => {
     await expect(row).toContainText('8 plays · avg ₹1.69');
     await expect(row).toContainText('Pending');
 
-    // The same screen and period again: flagged in the proposal, then refused with the server's reason.
+    // The same screen and period again: flagged, and the button says it was paid.
     await page.goto('/dashboard/billing/payouts/add');
-    await chooseScreenAndPeriod();
+    await chooseScreen();
+    await choosePeriod(page, shiftDay(lastDay, -6), lastDay);
     await expect(proposal.getByText('Already paid')).toBeVisible();
-    await page.getByRole('button', { name: 'Create payout' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'already has a payout' })).toContainText(
-      `Screen ${screen.screen_code} already has a payout`,
-    );
+    const paidReason = `Screen ${screen.screen_code} already has a payout covering part of`;
+    await expect(page.getByText(paidReason)).toBeVisible();
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAccessibleDescription(new RegExp(`^${paidReason}`));
+
+    // Days without plays would be a payout of ₹0: refused the same way.
+    await choosePeriod(page, shiftDay(lastDay, -40), shiftDay(lastDay, -30));
+    await expect(proposal.getByTestId('payout-total')).toHaveText('₹0.00');
+    await expect(page.getByText('Nothing to pay: there were no plays in this period.')).toBeVisible();
+    await expect(create).toBeDisabled();
     await expect(page).toHaveURL(/\/payouts\/add$/);
 
     // Paying it records the reference and the status.

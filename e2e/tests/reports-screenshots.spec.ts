@@ -9,6 +9,7 @@ import {
 import { authenticateScreen } from '../support/display.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
 import { bearer, tokenOf, unique } from '../support/factories.ts';
+import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
 import {
   play,
   playMs,
@@ -25,6 +26,9 @@ import { shoot } from '../support/shoot.ts';
 /** Screenshots of every report and billing page at phone and desktop widths, over a week of demo plays. */
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** The outlet the seed pays; a new one each run, so its payout is always made. */
+const PAYOUT_OUTLET = `Chai Corner, Koramangala ${unique()}`;
 
 /** How many plays the seed posts: enough for the charts and tables to have rows. */
 const PLAYS = 24;
@@ -155,24 +159,17 @@ async function seed(request: APIRequestContext) {
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-  // The plays are all of today on the outlet's clock: the period ends with them.
-  const newest = await request.get('/api/playback-logs', {
-    headers: bearer(token),
-    params: { screen_id: session.screen_id, limit: 1 },
+  // A payout pays only days before its outlet's today (decision 050), and the demo's plays are
+  // today's: the payout on the page is an outlet's whose screen already has past days to pay.
+  const lastDay = lastPayableOutletDay();
+  const { outlet } = await payableScreenWithPlays(request, token, ['10:00:00', '12:30:00', '18:30:00', '19:00:00'], {
+    name: PAYOUT_OUTLET,
   });
-  const periodEnd = ((await newest.json()).data[0].played_at_local as string).slice(0, 10);
-  const periodStart = new Date(now - 7 * DAY_MS).toISOString().slice(0, 10);
   const payout = await request.post('/api/screen-payout', {
     headers: bearer(token),
-    data: {
-      screen_id: session.screen_id,
-      period_start: periodStart,
-      period_end: periodEnd,
-      reference: 'PAYOUT-DEMO',
-    },
+    data: { outlet_id: outlet.id, period_start: shiftDay(lastDay, -6), period_end: lastDay, reference: 'PAYOUT-DEMO' },
   });
-  // 409 when an earlier run of this file already made it: the page has its row either way.
-  expect([201, 409]).toContain(payout.status());
+  expect(payout.status(), await payout.text()).toBe(201);
 }
 
 async function settle(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -246,15 +243,12 @@ for (const width of [390, 1440] as const) {
 
       await settle(page, '/dashboard/billing/payouts/add', heading('Add screen payout'));
       await page.getByRole('combobox', { name: 'Outlet' }).click();
-      await page.getByRole('textbox', { name: 'Search outlets…' }).fill('Brewline Demo');
-      await page
-        .getByRole('option', { name: /Brewline Demo/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: /^Date range:/ }).click();
-      await page.getByRole('button', { name: 'Last 7 days' }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('textbox', { name: 'Search outlets…' }).fill(PAYOUT_OUTLET);
+      await page.getByRole('option', { name: new RegExp(PAYOUT_OUTLET) }).click();
+      await expect(page.getByRole('option', { name: new RegExp(PAYOUT_OUTLET) })).toBeHidden();
+      await choosePeriod(page, shiftDay(lastPayableOutletDay(), -6), lastPayableOutletDay());
       await expect(page.getByRole('region', { name: 'Proposed payout' })).toContainText('Already paid');
+      await expect(page.getByRole('button', { name: 'Create payout' })).toBeDisabled();
       await expect(page.getByRole('region', { name: 'Proposed payout' })).toHaveAttribute('aria-busy', 'false');
       await shootTop(page, 'reports-payouts-add', width);
     });

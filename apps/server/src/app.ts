@@ -6,6 +6,8 @@ import adReviewRoutes from './modules/ads/ad-review.routes.ts';
 import adVariantRoutes from './modules/ads/ad-variants.routes.ts';
 import adVersionRoutes from './modules/ads/ad-versions.routes.ts';
 import adRoutes from './modules/ads/ads.routes.ts';
+import alertRoutes from './modules/alerts/alerts.routes.ts';
+import alertWorkerPlugin, { type AlertWorkerOptions } from './modules/alerts/alerts.schedule.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billing.routes.ts';
@@ -27,7 +29,9 @@ import screenRoutes from './modules/screens/screens.routes.ts';
 import takeoverRoutes, { screenTakeoverRoutes } from './modules/takeovers/takeovers.routes.ts';
 import { companyUserMappingRoutes, outletUserMappingRoutes } from './modules/user-mappings/user-mappings.routes.ts';
 import userRoutes from './modules/users/users.routes.ts';
+import admissionPlugin, { type AdmissionOptions, defaultAdmission } from './plugins/admission.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -50,6 +54,10 @@ export interface AppOptions {
   uploadLimits?: Partial<UploadLimits>;
   /** When unused media is swept (hourly, after 24 h unreferenced, decision 044). */
   mediaSweep?: Omit<MediaSweepOptions, 'mediaDir'>;
+  /** When screen traffic is shed with 503 + Retry-After (decision 045); defaults by database kind. */
+  admission?: Partial<AdmissionOptions>;
+  /** The offline alert worker (decision 052); off unless given, so tests tick it themselves. */
+  alerts?: AlertWorkerOptions;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -70,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(securityPlugin);
+  await app.register(admissionPlugin, { ...defaultAdmission(options.database.kind), ...options.admission });
+  await app.register(compressionPlugin);
   await app.register(eventsPlugin, { bus: options.bus });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(screenCachePlugin);
@@ -107,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(linkRoutes, { prefix: '/r' });
   await app.register(rateCardRoutes, { prefix: '/api/rate-cards' });
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
+  await app.register(alertRoutes, { prefix: '/api/alerts' });
+  if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
   return app;

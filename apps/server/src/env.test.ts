@@ -29,6 +29,9 @@ describe('parseEnv', () => {
     [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL'],
     [{ MEDIA_QUOTA_BYTES: '5GB' }, 'MEDIA_QUOTA_BYTES'],
     [{ MEDIA_UPLOAD_RATE_BYTES_PER_HOUR: '0' }, 'MEDIA_UPLOAD_RATE_BYTES_PER_HOUR'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ ALERT_WEBHOOK_URL: 'ftp://hooks.example.com' }, 'ALERT_WEBHOOK_URL'],
+    [{ ALERT_WEBHOOK_URL: 'https://hooks.example.com/adloop' }, 'ALERT_WEBHOOK_SECRET'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

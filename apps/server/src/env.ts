@@ -10,8 +10,7 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** Every setting the server reads, validated once at start (DESIGN §4). */
-export const envSchema = z.object({
+const settings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -41,6 +40,23 @@ export const envSchema = z.object({
   MEDIA_QUOTA_BYTES: byteCount.default(DEFAULT_COMPANY_STORAGE_BYTES),
   /** Media one user may upload in any hour, in bytes (decision 044). */
   MEDIA_UPLOAD_RATE_BYTES_PER_HOUR: byteCount.default(DEFAULT_USER_BYTES_PER_HOUR),
+  /** Screen traffic is shed (503) while the event loop's mean delay is above this, in ms (decision 045). */
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int('must be whole milliseconds').min(10).default(100),
+  /** Where offline alerts are e-mailed through (decision 052); unset = no alert e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  ALERT_EMAIL_FROM: z.string().min(3).default('AdLoop alerts <alerts@adloop.app>'),
+  /** Every alert is also posted here, signed with the secret (outlets may add their own). */
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+
+/** Every setting the server reads, validated once at start (DESIGN §4). */
+export const envSchema = settings.refine((env) => !env.ALERT_WEBHOOK_URL || env.ALERT_WEBHOOK_SECRET, {
+  message: 'is required with ALERT_WEBHOOK_URL',
+  path: ['ALERT_WEBHOOK_SECRET'],
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { RedisEventBus } from './lib/redis-event-bus.ts';
+import { alertChannels } from './modules/alerts/alert-delivery.ts';
 import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
 
 const env = (() => {
@@ -48,6 +49,13 @@ const bus: EventBus = env.REDIS_URL
     })
   : new InProcessEventBus();
 
+const channels = alertChannels({
+  smtpUrl: env.SMTP_URL,
+  emailFrom: env.ALERT_EMAIL_FROM,
+  webhookUrl: env.ALERT_WEBHOOK_URL,
+  webhookSecret: env.ALERT_WEBHOOK_SECRET,
+});
+
 const app = await buildApp({
   database,
   jwtSecret: await loadJwtSecret(env.JWT_SECRET, dataDir),
@@ -59,7 +67,10 @@ const app = await buildApp({
     companyStorageBytes: env.MEDIA_QUOTA_BYTES,
     userBytesPerHour: env.MEDIA_UPLOAD_RATE_BYTES_PER_HOUR,
   },
+  alerts: { channels },
+  admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
 });
+app.addHook('onClose', async () => channels.close());
 app.log.info(
   env.REDIS_URL ? { bus: 'redis', channel: env.REDIS_CHANNEL } : { bus: 'in-process' },
   env.REDIS_URL ? 'changes fan out to every server process through Redis' : 'changes fan out within this process only',

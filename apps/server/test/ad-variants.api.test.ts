@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nextVariant, type RotationState } from '@adloop/contract/ab-test';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, linkScans } from '../src/db/schema.ts';
@@ -153,8 +154,10 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     });
     expect(b.link?.url).toBe('https://example.com/offer?src=qr');
     expect(b.link?.code).toMatch(/^[A-Za-z0-9_-]{8}$/);
-    const a = await created(adA, admin, { label: 'A', type: 'IMAGE', media_url: IMAGE_A, weight: 70 });
-    expect(a.link).toBeNull();
+    // The first new creative started the test against the ad's own creative, variant A (decision 050).
+    const [a] = (await list(adA, admin)).json().data as [VariantBody];
+    expect(a).toMatchObject({ label: 'A', media_url: IMAGE_A, weight: 50, link: null });
+    expect((await edit(adA, a.id, admin, { weight: 70 })).statusCode).toBe(200);
 
     const duplicate = await add(adA, admin, { label: 'b', type: 'IMAGE', media_url: IMAGE_B });
     expect(duplicate.statusCode).toBe(409);
@@ -274,6 +277,84 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect((await created(ad, admin, { label: 'C', type: 'IMAGE', media_url: IMAGE_B })).sent_to_review).toBe(false);
     expect(await statusOf(ad)).toBe('ACTIVE');
     expect(await labelsOnScreen()).toEqual(['A', 'A2', 'Bee', 'C']);
+  });
+
+  it('makes the original creative variant A when the first new creative is added: A plays while B waits, then both rotate by weight', async () => {
+    const ad = (await createAd(t.db, companyA, { title: 'Mango lassi', mediaUrl: IMAGE_A, durationSeconds: 5 })).id;
+    const onScreen = async () => {
+      const listed = await fetchScreenAds(t.app, screenToken);
+      return (listed as Array<{ id: string; variants?: Array<VariantBody & { media_url: string }> }>).find(
+        (row) => row.id === ad,
+      )?.variants;
+    };
+    // The advertiser labels the new creative "A", as a first variant would be; the original takes A.
+    const challenger = await created(ad, companyAdminA, {
+      label: 'A',
+      type: 'IMAGE',
+      media_url: IMAGE_B,
+      duration_seconds: 5,
+      link_url: 'https://example.com/lassi',
+    });
+    expect(challenger).toMatchObject({ label: 'B', weight: 50, reviewed: false, sent_to_review: true });
+    const variants = (await list(ad, companyAdminA)).json().data as Array<VariantBody & { media_url: string }>;
+    expect(variants.map((variant) => [variant.label, variant.media_url, variant.weight, variant.reviewed])).toEqual([
+      ['A', IMAGE_A, 50, true],
+      ['B', IMAGE_B, 50, false],
+    ]);
+    const original = variants[0]!;
+    expect(await statusOf(ad)).toBe('ACTIVE');
+
+    // Until B is approved the screen shows only the original, as variant A, and its plays count for A.
+    expect((await onScreen())?.map((variant) => [variant.label, variant.media_url, variant.weight])).toEqual([
+      ['A', IMAGE_A, 50],
+    ]);
+    playClock = Math.max(playClock, Date.now() - 60_000);
+    const stored = await postPlays(plays(ad, original.id, 3));
+    expect(stored.json().data.stored).toHaveLength(3);
+    const counted = (await analytics(ad, companyAdminA, today(), today())).json().data.variants;
+    expect(
+      counted.map((row: { label: string; plays: number; is_control: boolean }) => [
+        row.label,
+        row.plays,
+        row.is_control,
+      ]),
+    ).toEqual([
+      ['A', 3, true],
+      ['B', 0, false],
+    ]);
+
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/ads/${ad}/revision/approve`,
+      headers: bearer(admin),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const served = (await onScreen())!;
+    expect(served.map((variant) => [variant.label, variant.media_url, variant.weight])).toEqual([
+      ['A', IMAGE_A, 50],
+      ['B', IMAGE_B, 50],
+    ]);
+    // The player's rotation over what the screen was handed: A and B take turns, half each.
+    let state: RotationState | undefined;
+    const turns = Array.from({ length: 6 }, () => {
+      const next = nextVariant(served, state);
+      state = next.state;
+      return next.variant?.label;
+    });
+    expect(turns).toEqual(['A', 'B', 'A', 'B', 'A', 'B']);
+
+    // A reviewer's first variant shows at once beside the original; a label after A is kept.
+    const other = (await createAd(t.db, companyA, { mediaUrl: IMAGE_B, durationSeconds: 5 })).id;
+    expect(await created(other, admin, { label: 'Summer', type: 'VIDEO', media_url: VIDEO_C })).toMatchObject({
+      label: 'Summer',
+      reviewed: true,
+      sent_to_review: false,
+    });
+    const both = (await list(other, admin)).json().data as Array<VariantBody & { media_url: string }>;
+    expect(both.map((variant) => [variant.label, variant.media_url, variant.reviewed])).toEqual([
+      ['A', IMAGE_B, true],
+      ['Summer', VIDEO_C, true],
+    ]);
   });
 
   it('counts a scan once per client and window, names the screen, and redirects', async () => {

@@ -124,7 +124,10 @@ describe.each(databaseKinds)('ads API on %s', (kind) => {
       payload: { title: 'Orphan', type: 'VIDEO', media_url: '/media/x.webm' },
     });
     expect(noCompany.statusCode).toBe(400);
-    expect(noCompany.json().message).toContain('company_id');
+    expect(noCompany.json()).toMatchObject({
+      message: 'Choose the company the ad is for',
+      details: [{ path: 'company_id', message: 'Choose the company the ad is for' }],
+    });
     const unknownCompany = await t.app.inject({
       method: 'POST',
       url: '/api/ads',

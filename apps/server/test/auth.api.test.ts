@@ -30,6 +30,7 @@ describe.each(databaseKinds)('staff auth on %s', (kind) => {
       phone_number: null,
       role: 'COMPANY_ADMIN',
       must_change_password: false,
+      alert_emails: true,
     });
     expect(new Date(data.expires_at).getTime()).toBeGreaterThan(Date.now());
   });

@@ -246,7 +246,7 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
       const november = await call('POST', '/api/screen-payout', admin, {
         screen_id: ids.screenA,
         period_start: '2026-11-01',
-        period_end: '2026-11-30',
+        period_end: '2026-11-10',
       });
       expect(november.statusCode).toBe(201);
       expect(november.json().data[0]).toMatchObject({
@@ -260,15 +260,15 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
     it('refuses a period without plays, a reversed period and a screen and an outlet together', async () => {
       const empty = await call('POST', '/api/screen-payout', admin, {
         screen_id: ids.screenB,
-        period_start: '2027-01-01',
-        period_end: '2027-01-31',
+        period_start: '2026-09-01',
+        period_end: '2026-09-30',
       });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toContain('no plays');
       const reversed = await call('POST', '/api/screen-payout', admin, {
         screen_id: ids.screenB,
-        period_start: '2027-01-31',
-        period_end: '2027-01-01',
+        period_start: '2026-09-30',
+        period_end: '2026-09-01',
       });
       expect(reversed.statusCode).toBe(400);
       expect(reversed.json().message).toContain('period_end');
@@ -290,7 +290,7 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
       expect(await amounts('-amount_minor')).toEqual([157_335, 892, 637]);
       const periods = await call('GET', `/api/screen-payout?outlet_id=${ids.outlet}&sort=-period_end`, admin);
       expect(periods.json().data.map((p: { period_end: string }) => p.period_end)).toEqual([
-        '2026-11-30',
+        '2026-11-10',
         '2026-10-31',
         '2026-10-31',
       ]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playbackLogs, screenActivity, screens } from '../src/db/schema.ts';
+import { playbackLogs, screens } from '../src/db/schema.ts';
 import {
   bearer,
   createAd,
@@ -11,6 +11,7 @@ import {
   createScreen,
   createUser,
   loginAs,
+  recordScreenActivity,
   signedIn,
 } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
@@ -36,14 +37,7 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
     await t.db.update(screens).set({ isOnline: true, lastSeenAt: new Date() }).where(eq(screens.id, online.id));
     // The outlet is in Asia/Kolkata (the default): "today" is the screen's own date there.
     await createPlay(t.db, live, online, 'Asia/Kolkata');
-    await t.db.insert(screenActivity).values({
-      screenId: online.id,
-      outletId,
-      kind: 'ONLINE',
-      occurredAt: new Date(),
-      activityDate: new Date().toISOString().slice(0, 10),
-      activityTime: '09:00:00',
-    });
+    await recordScreenActivity(t.db, online, 'ONLINE', new Date());
   });
   afterAll(() => t.close());
 

@@ -23,7 +23,7 @@ import {
   createUser,
   loginAs,
 } from './helpers/factories.ts';
-import { databaseKinds, openFreshDatabase } from './helpers/test-app.ts';
+import { databaseKinds, openFreshDatabase, TEST_ADMISSION } from './helpers/test-app.ts';
 
 // Redis runs beside PostgreSQL on every machine and in CI; each run talks on channels of its own.
 /** Redis tests run when TEST_REDIS_URL names a server (CI sets it); without one they are skipped. */
@@ -201,7 +201,7 @@ interface Instance {
 
 async function startInstance(database: DatabaseHandle, jwtSecret: Uint8Array, mediaDir: string, channel: string) {
   const bus = await RedisEventBus.connect({ url: REDIS_URL, channel, logger: recordingLogger().logger });
-  const app = await buildApp({ database, jwtSecret, mediaDir, bus });
+  const app = await buildApp({ database, jwtSecret, mediaDir, bus, admission: TEST_ADMISSION });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` } satisfies Instance;
 }

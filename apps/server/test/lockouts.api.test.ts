@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { STAFF_SIGN_IN_POLICIES } from '../src/modules/auth/auth.service.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
 import { bearer, createOutlet, createScreen, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
 const PER_NETWORK = SCREEN_SIGN_IN_POLICIES.network.free;
 const PER_CODE = SCREEN_SIGN_IN_POLICIES.subject.free;
@@ -169,7 +169,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttles across two ap
     const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
     const jwtSecret = randomBytes(32);
     for (const database of [fresh.database, second]) {
-      const app = await buildApp({ database, jwtSecret, mediaDir });
+      const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
       await app.ready();
       apps.push(app);
       closers.push(async () => {

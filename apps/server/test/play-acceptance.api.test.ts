@@ -18,7 +18,7 @@ import {
   fetchScreenAds,
   honestPlayTimes,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
 type Play = Record<string, unknown> & { id: string };
 
@@ -276,7 +276,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent ingestion on Postgre
     const jwtSecret = randomBytes(32);
     for (let n = 0; n < 2; n += 1) {
       const database = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 20 });
-      const app = await buildApp({ database, jwtSecret, mediaDir });
+      const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
       await app.ready();
       apps.push(app);
       closers.push(async () => {

@@ -191,7 +191,7 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
       ]) {
         const response = await create({ tiers, effective_from: at.toISOString() });
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toContain('effective_from');
+        expect(response.json().message).toContain('A rate card must take effect at least 10 seconds from now');
         expect(response.json().details[0].path).toBe('effective_from');
       }
     });
@@ -370,7 +370,7 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
     it("proposes a payout whose gross is the sum of the plays' prices", async () => {
       const proposal = await call(
         'GET',
-        `/api/screen-payout/proposal?outlet_id=${ids.standardOutlet}&period_start=2026-11-01&period_end=2026-11-30`,
+        `/api/screen-payout/proposal?outlet_id=${ids.standardOutlet}&period_start=2026-11-01&period_end=2026-11-21`,
         tokens.GLOBAL_ADMIN,
       );
       expect(proposal.statusCode).toBe(200);

@@ -222,41 +222,60 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     expect(bad.json().message).toContain('to');
   });
 
-  it('screen activity: status, uptime from heartbeats and the timeline', async () => {
-    const body = {
-      screen_id: ids.screen,
-      outlet_id: ids.outlet,
-      activity_date: day2,
-      activity_time: '10:00:00',
-      additional_info: {},
-    };
-    for (const path of ['online', 'heartbeat', 'heartbeat']) {
-      await t.app.inject({
+  it('screen activity: status, uptime from heartbeats and the feed of state changes', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    // On 10 minutes ago, closed 8 minutes ago, back 5 minutes ago with a heartbeat a minute since.
+    const records: Array<[string, number]> = [
+      ['online', 10],
+      ['heartbeat', 9],
+      ['offline', 8],
+      ['online', 5],
+      ...[4, 3, 2, 1, 0].map((minutes): [string, number] => ['heartbeat', minutes]),
+    ];
+    for (const [path, minutes] of records) {
+      const response = await t.app.inject({
         method: 'POST',
         url: `/api/screen-activity/${path}`,
         headers: bearer(screenToken),
-        payload: body,
+        payload: {
+          screen_id: ids.screen,
+          outlet_id: ids.outlet,
+          activity_date: day2,
+          activity_time: '10:00:00',
+          occurred_at: minutesAgo(minutes),
+          additional_info: {},
+        },
       });
+      expect(response.statusCode).toBe(200);
     }
     const status = await get('/api/screen-activity/status', outletAdmin);
     expect(status.statusCode).toBe(200);
     expect(status.json().data).toEqual([
       expect.objectContaining({ screen_id: ids.screen, is_online: true, since: expect.any(String) }),
     ]);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-    const uptime = await get(`/api/screen-activity/uptime?from=${today}&to=${today}`, outletAdmin);
+    const localDate = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+    const uptime = await get(
+      `/api/screen-activity/uptime?from=${localDate(Date.now() - 86_400_000)}&to=${localDate(Date.now())}`,
+      outletAdmin,
+    );
     expect(uptime.statusCode).toBe(200);
-    expect(uptime.json().data[0].days[0]).toMatchObject({ date: today, online_minutes: 3 });
-    expect(uptime.json().data[0].days[0].uptime_pct).toBeGreaterThan(0);
+    const days = uptime.json().data[0].days as Array<{ online_minutes: number }>;
+    // Two minutes before the close and five since the return: seven, whichever side of midnight.
+    expect(days.reduce((sum, day) => sum + day.online_minutes, 0)).toBe(7);
 
     const first = await get(`/api/screen-activity?screen_id=${ids.screen}&limit=2`, outletAdmin);
-    expect(first.json().data.map((row: { kind: string }) => row.kind)).toEqual(['HEARTBEAT', 'HEARTBEAT']);
+    expect(first.json().data).toEqual([
+      expect.objectContaining({ kind: 'BACK_ONLINE', downtime_seconds: 180, timezone: 'Asia/Kolkata' }),
+      expect.objectContaining({ kind: 'OFFLINE', offline_reason: 'DISPLAY_CLOSED', downtime_seconds: null }),
+    ]);
     const second = await get(
       `/api/screen-activity?screen_id=${ids.screen}&limit=2&cursor=${first.json().meta.nextCursor}`,
       outletAdmin,
     );
     expect(second.json().data.map((row: { kind: string }) => row.kind)).toEqual(['ONLINE']);
     expect(second.json().meta.nextCursor).toBeNull();
+    const heartbeats = await get(`/api/screen-activity?screen_id=${ids.screen}&kind=HEARTBEAT`, outletAdmin);
+    expect(heartbeats.statusCode).toBe(400);
     const forged = Buffer.from(`2026-13-45 10:00:00+00|${ids.screen}`).toString('base64url');
     expect((await get(`/api/screen-activity?cursor=${forged}`, outletAdmin)).statusCode).toBe(400);
     expect((await get(`/api/playback-logs?cursor=${forged}`)).statusCode).toBe(400);

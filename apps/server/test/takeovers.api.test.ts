@@ -19,7 +19,7 @@ import {
   loginAs,
   signedIn,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
 type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; buffer: string };
 
@@ -468,7 +468,7 @@ describe.skipIf(!REDIS_URL).each(databaseKinds)('takeovers across two API proces
     const channel = `adloop-test:takeovers:${randomBytes(4).toString('hex')}`;
     const start = async () => {
       const bus = await RedisEventBus.connect({ url: REDIS_URL, channel, logger: quietLogger });
-      const app = await buildApp({ database, jwtSecret, mediaDir, bus });
+      const app = await buildApp({ database, jwtSecret, mediaDir, bus, admission: TEST_ADMISSION });
       await app.listen({ host: '127.0.0.1', port: 0 });
       return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
     };

@@ -29,6 +29,8 @@ export const currentUserSchema = z.object({
   phone_number: z.string().nullable(),
   role: roleSchema,
   must_change_password: z.boolean(),
+  /** Whether offline alerts of the user's screens reach them by e-mail (decision 052). */
+  alert_emails: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -39,6 +41,7 @@ export const SIGNED_OUT_USER: CurrentUser = {
   phone_number: null,
   role: 'UNMAPPED',
   must_change_password: false,
+  alert_emails: false,
 };
 
 export const loginResponseSchema = z.object({

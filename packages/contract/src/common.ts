@@ -68,9 +68,9 @@ export const MAX_RANGE_DAYS = 366;
 export const rangeWithinCap = (from: string, to: string) =>
   (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_RANGE_DAYS;
 
-/** The 400 of a range over the cap, beside the field that ends it. */
+/** The 400 of a range over the cap, beside the field that ends it; the message is for people, the path for forms. */
 export const rangeCapIssue = (field: string) => ({
-  message: `${field} may be at most ${MAX_RANGE_DAYS} days after the start, counting both; choose a shorter range`,
+  message: `A range may cover at most ${MAX_RANGE_DAYS} days, counting both ends; choose a shorter one`,
   path: [field],
 });
 

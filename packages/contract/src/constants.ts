@@ -55,3 +55,10 @@ export type OutletTier = (typeof OUTLET_TIERS)[number];
 /** What an emergency takeover shows (decision 035). */
 export const TAKEOVER_KINDS = ['MESSAGE', 'AD'] as const;
 export type TakeoverKind = (typeof TAKEOVER_KINDS)[number];
+
+/**
+ * AdLoop's usual commission: its share of the price of each play on an outlet's screens, in basis
+ * points (1500 = 15 %); the outlet is paid the rest. Each outlet's own rate is a term of its
+ * contract (`commission_bps`), set by a global admin.
+ */
+export const STANDARD_COMMISSION_BPS = 1500;

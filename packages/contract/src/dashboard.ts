@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCREEN_STATE_CHANGE_KINDS } from './reports.ts';
 
 /** GET /api/dashboard/summary: what each role needs first, already scoped to the caller. */
 export const dashboardSummarySchema = z.object({
@@ -18,9 +19,10 @@ export const dashboardSummarySchema = z.object({
   pending_ads: z.array(
     z.object({ id: z.string(), title: z.string(), company_name: z.string(), updated_at: z.string() }),
   ),
+  /** The latest state changes of the caller's screens (decision 048), not their heartbeats. */
   recent_activity: z.array(
     z.object({
-      kind: z.enum(['ONLINE', 'OFFLINE', 'HEARTBEAT']),
+      kind: z.enum(SCREEN_STATE_CHANGE_KINDS),
       screen_id: z.string(),
       screen_code: z.string(),
       outlet_name: z.string(),

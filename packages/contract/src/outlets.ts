@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { codeSchema, listQueryBase, optionalText, tagsSchema } from './common.ts';
 import { OUTLET_TIERS } from './constants.ts';
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { pincodeCodeSchema } from './pincodes.ts';
+import { canonicalTimeZone, isTimeZone } from './time-zones.ts';
 
 /** A venue that owns screens, base path /api/outlets. Commission in basis points (1500 = 15 %). */
 export const outletSchema = z.object({
@@ -19,12 +12,16 @@ export const outletSchema = z.object({
   address: z.string(),
   city: z.string().nullable(),
   pincode: z.string().nullable(),
+  /** The state of its pincode; null without one. */
+  state: z.string().nullable(),
   timezone: z.string(),
   tags: z.array(z.string()),
   /** Basis points of each play's price the network keeps; null for company roles (decision 008). */
   commission_bps: z.number().int().nullable(),
   /** Pricing tier: the rate card prices its plays by it (decision 033). */
   tier: z.enum(OUTLET_TIERS),
+  /** Minutes without a heartbeat before its screens raise an offline alert; null = the default 5 (decision 052). */
+  offline_alert_minutes: z.number().int().nullable(),
   is_active: z.boolean(),
   screens_count: z.number().int(),
   created_at: z.string(),
@@ -38,13 +35,16 @@ export const outletCreateSchema = z
     outlet_code: codeSchema('Outlet code'),
     address: optionalText(300).default(''),
     city: optionalText(100).nullable().optional(),
-    pincode: z
+    pincode: pincodeCodeSchema.nullable().optional(),
+    /** Only for a pincode AdLoop does not know yet, which is added with this city and state (decision 047). */
+    state: optionalText(100).nullable().optional(),
+    /** An IANA name; an old alias (Asia/Calcutta) is stored under its current name (Asia/Kolkata). */
+    timezone: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, 'Pincode must be 6 digits')
-      .nullable()
+      .refine(isTimeZone, 'Unknown time zone: choose an IANA name such as Asia/Kolkata')
+      .overwrite(canonicalTimeZone)
       .optional(),
-    timezone: z.string().refine(isTimeZone, 'Unknown time zone').optional(),
     tags: tagsSchema.optional(),
     commission_bps: z
       .number()
@@ -53,6 +53,13 @@ export const outletCreateSchema = z
       .max(10000, 'Commission is at most 100 %')
       .optional(),
     tier: z.enum(OUTLET_TIERS, 'Tier must be STANDARD, PREMIUM or FLAGSHIP').optional(),
+    offline_alert_minutes: z
+      .number()
+      .int('Offline alert minutes must be whole minutes')
+      .min(1, 'Offline alert is at least 1 minute')
+      .max(1440, 'Offline alert is at most 1440 minutes (a day)')
+      .nullable()
+      .optional(),
   })
   .strict();
 export type OutletCreate = z.infer<typeof outletCreateSchema>;

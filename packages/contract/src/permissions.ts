@@ -23,6 +23,7 @@ export const RESOURCES = [
   'playbackLogs',
   'analytics',
   'screenActivity',
+  'alerts',
   'pincodes',
   'rateCards',
   'takeovers',
@@ -47,6 +48,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'all' },
     analytics: { read: 'all' },
     screenActivity: { read: 'all' },
+    alerts: { read: 'all' },
     pincodes: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     rateCards: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     takeovers: { read: 'all', create: 'all', update: 'all' },
@@ -63,6 +65,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: none,
+    alerts: none,
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,
@@ -79,6 +82,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: none,
+    alerts: none,
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,
@@ -95,6 +99,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: { read: 'own' },
+    alerts: { read: 'own' },
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: { read: 'own', create: 'own', update: 'own' },
@@ -111,6 +116,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: { read: 'own' },
+    alerts: { read: 'own' },
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: { read: 'own' },
@@ -127,6 +133,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: none,
     analytics: none,
     screenActivity: none,
+    alerts: none,
     pincodes: none,
     rateCards: none,
     takeovers: none,
@@ -140,4 +147,12 @@ export function scopeOf(role: Role, resource: Resource, action: Action): Scope {
 
 export function can(role: Role, resource: Resource, action: Action): boolean {
   return scopeOf(role, resource, action) !== 'none';
+}
+
+/**
+ * Whoever onboards outlets may add an outlet's unknown pincode in the same step (decision 047),
+ * so a new admin anywhere in India is never stuck; pincodes are otherwise a global admin's.
+ */
+export function mayAddPincodeWithOutlet(role: Role): boolean {
+  return can(role, 'pincodes', 'create') || can(role, 'outlets', 'create');
 }

@@ -196,7 +196,10 @@ export const rateCardCreateSchema = z
   .object({
     /** Omitted: as soon as allowed (now + the lead time). */
     effective_from: z.iso
-      .datetime({ offset: true, message: 'effective_from must be an ISO 8601 timestamp' })
+      .datetime({
+        offset: true,
+        message: 'The start must be a date and time with its offset, e.g. 2026-12-01T09:00:00+05:30',
+      })
       .optional(),
     currency: z
       .string()

@@ -72,7 +72,13 @@ export const playbackLogRowSchema = z.object({
 });
 export type PlaybackLogRow = z.infer<typeof playbackLogRowSchema>;
 
-export const SCREEN_ACTIVITY_KINDS = ['ONLINE', 'OFFLINE', 'HEARTBEAT'] as const;
+/**
+ * What the activity feed lists (decision 048): a screen's state changes, not its heartbeats.
+ * ONLINE is the first time it was seen; BACK_ONLINE a return after an OFFLINE.
+ */
+export const SCREEN_STATE_CHANGE_KINDS = ['ONLINE', 'OFFLINE', 'BACK_ONLINE'] as const;
+/** Why a screen went offline: its display was closed (the offline post), or its heartbeats stopped. */
+export const OFFLINE_REASONS = ['DISPLAY_CLOSED', 'MISSED_HEARTBEATS'] as const;
 
 export const screenActivityRowSchema = z.object({
   id: z.string(),
@@ -80,10 +86,14 @@ export const screenActivityRowSchema = z.object({
   screen_code: z.string(),
   outlet_id: z.string(),
   outlet_name: z.string(),
-  kind: z.enum(SCREEN_ACTIVITY_KINDS),
+  /** The outlet's time zone, in which the page shows `occurred_at`. */
+  timezone: z.string(),
+  kind: z.enum(SCREEN_STATE_CHANGE_KINDS),
+  /** Set on OFFLINE only. */
+  offline_reason: z.enum(OFFLINE_REASONS).nullable(),
   occurred_at: z.string(),
-  activity_date: z.string(),
-  activity_time: z.string(),
+  /** On BACK_ONLINE: seconds since the OFFLINE before it. */
+  downtime_seconds: z.number().int().nullable(),
 });
 export type ScreenActivityRow = z.infer<typeof screenActivityRowSchema>;
 
@@ -91,15 +101,20 @@ export const screenActivityQuerySchema = z
   .object({
     screen_id: z.uuid().optional(),
     outlet_id: z.uuid().optional(),
-    kind: z.enum(SCREEN_ACTIVITY_KINDS).optional(),
+    kind: z.enum(SCREEN_STATE_CHANGE_KINDS).optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
     cursor: z.string().max(200).optional(),
   })
   .strict();
+export type ScreenActivityQuery = z.infer<typeof screenActivityQuerySchema>;
 
-/** Uptime per screen per day: minutes with a heartbeat or online post over the minutes of the day. */
+/**
+ * Uptime per screen per day of its outlet's time zone (decision 048): minutes online over the
+ * minutes of the day the screen existed, up to now. `uptime_pct` is null when the screen did not
+ * exist that day (or the day has not begun).
+ */
 export const uptimeQuerySchema = z
   .object({ from: dateString, to: dateString, screen_id: z.uuid().optional(), outlet_id: z.uuid().optional() })
   .strict()
@@ -111,7 +126,15 @@ export const uptimeSchema = z.object({
       screen_id: z.string(),
       screen_code: z.string(),
       outlet_name: z.string(),
-      days: z.array(z.object({ date: z.string(), uptime_pct: z.number(), online_minutes: z.number().int() })),
+      timezone: z.string(),
+      days: z.array(
+        z.object({
+          date: z.string(),
+          uptime_pct: z.number().nullable(),
+          online_minutes: z.number().int(),
+          window_minutes: z.number().int(),
+        }),
+      ),
     }),
   ),
 });
@@ -124,6 +147,7 @@ export const screenStatusSchema = z.object({
       screen_code: z.string(),
       outlet_id: z.string(),
       outlet_name: z.string(),
+      timezone: z.string(),
       is_online: z.boolean(),
       since: z.string().nullable(),
       last_seen_at: z.string().nullable(),

@@ -65,6 +65,7 @@ export const profileUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(120).optional(),
     phone_number: phoneSchema.nullable().optional(),
+    alert_emails: z.boolean().optional(),
   })
   .strict();
 

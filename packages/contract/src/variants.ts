@@ -9,6 +9,15 @@ import { calendarDate, rangeCapIssue, rangeWithinCap } from './common.ts';
  */
 
 export const VARIANT_LABEL_MAX = 20;
+/** The weight of a variant added without one. */
+export const DEFAULT_VARIANT_WEIGHT = 50;
+/**
+ * The ad's own creative is always variant A, the control: adding the first new creative to an ad
+ * makes its own creative A beside it, and the new one is labelled B if its label would sort
+ * before or onto A (decision 050).
+ */
+export const ORIGINAL_VARIANT_LABEL = 'A';
+export const FIRST_CHALLENGER_LABEL = 'B';
 export const LINK_URL_MAX = 2000;
 /** Length of a generated link code (base64url, 48 random bits). */
 export const LINK_CODE_LENGTH = 8;

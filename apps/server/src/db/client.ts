@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openDurablePglite } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -37,16 +38,10 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    // On disk, with fsync on (decision 045); in memory (tests) there is nothing to sync.
+    const client = target.dataDir ? await openDurablePglite(target.dataDir) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      ping: () => ping(db as unknown as Database),
-      close: () => client.close(),
-    };
+    return pgliteHandle(client);
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -86,6 +81,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       closing = true;
       return pool.end();
     },
+  };
+}
+
+/** The handle of an open PGlite; openDatabase opens it, the durability bench opens one as PGlite's defaults do. */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => ping(db as unknown as Database),
+    close: () => client.close(),
   };
 }
 

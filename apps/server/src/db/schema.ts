@@ -33,6 +33,8 @@ export const users = pgTable(
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Whether offline alerts of the user's screens reach them by e-mail (decision 052). */
+    alertEmails: boolean('alert_emails').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -113,6 +115,11 @@ export const outlets = pgTable(
     commissionBps: integer('commission_bps').notNull().default(0),
     /** Pricing tier of the venue (decision 033): the rate card prices a play by it. */
     tier: text('tier', { enum: OUTLET_TIERS }).notNull().default('STANDARD'),
+    /** Minutes without a heartbeat before a screen counts as offline; null = the default 5 (decision 052). */
+    offlineAlertMinutes: integer('offline_alert_minutes'),
+    /** The outlet's own alert webhook, signed with its secret, besides the global one. */
+    alertWebhookUrl: text('alert_webhook_url'),
+    alertWebhookSecret: text('alert_webhook_secret'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -399,6 +406,41 @@ export const screenActivity = pgTable(
     index('screen_activity_screen_time_idx').on(t.screenId, t.occurredAt),
     index('screen_activity_outlet_time_idx').on(t.outletId, t.occurredAt),
     check('screen_activity_kind_valid', sql`${t.kind} in ('ONLINE', 'OFFLINE', 'HEARTBEAT')`),
+  ],
+);
+
+/**
+ * When a screen came online, went offline and came back (decision 048), derived from its
+ * activity records as they are stored: each row is made by one record (`source_id`) and its
+ * neighbours. The OFFLINE after a screen's newest heartbeat is pending: it counts from `due_at`,
+ * the online window after that heartbeat reached the server, unless another arrives first.
+ */
+export const screenStateChanges = pgTable(
+  'screen_state_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => screenActivity.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['ONLINE', 'BACK_ONLINE', 'OFFLINE'] }).notNull(),
+    offlineReason: text('offline_reason', { enum: ['DISPLAY_CLOSED', 'MISSED_HEARTBEATS'] }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('screen_state_changes_screen_time_idx').on(t.screenId, t.occurredAt),
+    index('screen_state_changes_outlet_time_idx').on(t.outletId, t.occurredAt),
+    index('screen_state_changes_time_idx').on(t.occurredAt),
+    index('screen_state_changes_source_idx').on(t.sourceId),
+    check('screen_state_changes_kind_valid', sql`${t.kind} in ('ONLINE', 'BACK_ONLINE', 'OFFLINE')`),
+    check(
+      'screen_state_changes_reason_valid',
+      sql`(${t.kind} = 'OFFLINE') = (${t.offlineReason} is not null) and ${t.offlineReason} in ('DISPLAY_CLOSED', 'MISSED_HEARTBEATS')`,
+    ),
   ],
 );
 
@@ -704,5 +746,91 @@ export const mediaUploads = pgTable(
     index('media_uploads_file_idx').on(t.fileName),
     index('media_uploads_company_idx').on(t.companyId, t.fileName),
     index('media_uploads_uploader_time_idx').on(t.uploadedBy, t.createdAt),
+  ],
+);
+
+export const ALERT_KINDS = ['OFFLINE', 'REMINDER', 'BACK_ONLINE'] as const;
+
+/**
+ * A screen's time without heartbeats (decision 052): from its last heartbeat until it is heard
+ * again. One row per (screen, start), so restarts and concurrent workers never count it twice.
+ */
+export const screenOutages = pgTable(
+  'screen_outages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The OFFLINE alert that announced it (one screen's, or its outlet's). */
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('screen_outages_screen_start_uq').on(t.screenId, t.startedAt),
+    index('screen_outages_open_idx').on(t.screenId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * What operators are told (decision 052): a screen, or several of one outlet at once, went
+ * offline, is still offline, or came back. `screen_id` is null for an outlet-wide alert, which
+ * names its screens in `screens`. Never raised twice for one (screen or outlet, start, kind).
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    screenId: uuid('screen_id').references(() => screens.id, { onDelete: 'cascade' }),
+    screens: jsonb('screens').$type<{ id: string; screen_code: string; name: string }[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    downtimeSeconds: integer('downtime_seconds'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('alerts_subject_start_kind_uq').on(sql`coalesce(${t.screenId}, ${t.outletId})`, t.startedAt, t.kind),
+    index('alerts_raised_idx').on(t.raisedAt, t.id),
+    index('alerts_outlet_raised_idx').on(t.outletId, t.raisedAt),
+    check('alerts_kind_valid', sql`${t.kind} in ('OFFLINE', 'REMINDER', 'BACK_ONLINE')`),
+  ],
+);
+
+/** Each alert sent once per channel and target: an e-mail, or a webhook URL; retried with backoff. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['EMAIL', 'WEBHOOK'] }).notNull(),
+    /** The webhook URL, or 'smtp' for the e-mail. */
+    target: text('target').notNull(),
+    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('alert_deliveries_alert_channel_target_uq').on(t.alertId, t.channel, t.target),
+    index('alert_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    check('alert_deliveries_channel_valid', sql`${t.channel} in ('EMAIL', 'WEBHOOK')`),
+    check('alert_deliveries_status_valid', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
   ],
 );

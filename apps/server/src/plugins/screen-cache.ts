@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import type { ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
+import type { ResponseEncoding } from './compression.ts';
 
 /**
  * A screen's ad list as sent: the serialised body, already UTF-8 bytes so the hot path writes it
@@ -11,6 +13,8 @@ import type { ScreenPrincipal } from '../modules/screens/screen-auth.service.ts'
 export interface CachedAdList {
   body: Buffer;
   etag: string;
+  /** The body compressed, each encoding made on its first request (decision 046). */
+  encoded: Partial<Record<ResponseEncoding, Buffer>>;
 }
 
 export interface ScreenCache {
@@ -30,7 +34,16 @@ declare module 'fastify' {
 
 export function toCachedAdList(payload: unknown): CachedAdList {
   const body = Buffer.from(JSON.stringify(payload));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
+}
+
+/** The list's body in an encoding, compressed once per list rather than once per request. */
+export function encodedAdList(list: CachedAdList, encoding: ResponseEncoding): Buffer {
+  list.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(list.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(list.body, { level: 9 });
+  return list.encoded[encoding];
 }
 
 /**

@@ -39,6 +39,12 @@ export default fp(
         root: distDir,
         prefix: '/',
         wildcard: true,
+        // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts);
+        // the variant the client accepts is sent as is, with Vary: Accept-Encoding.
+        preCompressed: true,
+        // A folder's page.html is the index.html of one page with its code preloaded
+        // (apps/web/build/page-documents.ts); paths without one fall back to index.html below.
+        index: ['page.html'],
         setHeaders: (reply, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
+import { recordActivity } from '../../src/modules/screen-activity/screen-activity.service.ts';
 
 let sequence = 0;
 
@@ -203,4 +204,40 @@ export async function createPlay(
     playDate: local.slice(0, 10),
     playTime: local.slice(11, 19),
   });
+}
+
+/**
+ * An activity record of a screen at `at` (an online post, heartbeat or offline record), stored
+ * through the service the API uses, so its state changes are derived as they would be live. It
+ * reaches the server at `receivedAt`: by default at once, as a live post does.
+ */
+export async function recordScreenActivity(
+  db: Database,
+  screen: { id: string; outletId: string; screenCode: string },
+  kind: 'ONLINE' | 'HEARTBEAT' | 'OFFLINE',
+  at: Date,
+  receivedAt = at,
+) {
+  const principal = {
+    screenId: screen.id,
+    screenCode: screen.screenCode,
+    outletId: screen.outletId,
+    outletName: '',
+    outletCode: '',
+    tags: [],
+  };
+  await recordActivity(
+    db,
+    principal,
+    kind,
+    {
+      screen_id: screen.id,
+      outlet_id: screen.outletId,
+      activity_date: at.toISOString().slice(0, 10),
+      activity_time: at.toISOString().slice(11, 19),
+      occurred_at: at.toISOString(),
+      additional_info: { screen_code: screen.screenCode },
+    },
+    receivedAt,
+  );
 }

@@ -49,9 +49,15 @@ export async function openFreshDatabase(
   };
 }
 
+/**
+ * In-memory PGlite runs each test's queries on the test's own event loop, on a busy machine: that
+ * lag is no overload of the server, so only the admission tests judge the loop's delay (they set it).
+ */
+export const TEST_ADMISSION = { maxEventLoopDelayMs: Number.POSITIVE_INFINITY };
+
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits'] } = {},
+  options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits']; admission?: AppOptions['admission'] } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openFreshDatabase(kind);
   await database.migrate();
@@ -63,6 +69,7 @@ export async function createTestApp(
     mediaDir,
     webDistDir: options.webDistDir,
     uploadLimits: options.uploadLimits,
+    admission: { ...TEST_ADMISSION, ...options.admission },
   });
   await app.ready();
   return {

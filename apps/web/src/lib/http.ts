@@ -116,7 +116,7 @@ export function toApiError(status: number, body: unknown, retryAfter: string | n
 }
 
 /** `Retry-After` in seconds (the form this server sends); a date or nonsense counts as not said. */
-function retryAfterToMs(value: string | null): number | null {
+export function retryAfterToMs(value: string | null): number | null {
   if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
   return Number(value.trim()) * 1000;
 }

@@ -1,8 +1,20 @@
+import { compareLabels } from '@adloop/contract/ab-test';
+import type { Ad } from '@adloop/contract/ads';
+import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { can, type Scope } from '@adloop/contract/permissions';
-import type { ScreenVariant, Variant, VariantContent, VariantCreate, VariantUpdate } from '@adloop/contract/variants';
+import {
+  DEFAULT_VARIANT_WEIGHT,
+  FIRST_CHALLENGER_LABEL,
+  ORIGINAL_VARIANT_LABEL,
+  type ScreenVariant,
+  type Variant,
+  type VariantContent,
+  type VariantCreate,
+  type VariantUpdate,
+} from '@adloop/contract/variants';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
@@ -67,10 +79,44 @@ async function writeVariant(label: string | undefined, write: (linkCode: string)
   }
 }
 
+/** True when the ad has no variant yet; the ad's row stays locked, so two first variants cannot both start its test. */
+async function startsTest(tx: Database, adId: string): Promise<boolean> {
+  await tx.execute(sql`select ${ads.id} from ${ads} where ${ads.id} = ${adId} for update`);
+  const [existing] = await tx.select({ id: adVariants.id }).from(adVariants).where(eq(adVariants.adId, adId)).limit(1);
+  return !existing;
+}
+
+/** How long an image shows: its own duration, else the player's default. */
+const imageSeconds = (seconds: number | null | undefined) => seconds ?? DEFAULT_IMAGE_DURATION_SECONDS;
+
+/** Whether a variant shows what the ad itself shows (its link aside): then it is the original, not a challenger. */
+function showsLike(ad: Ad, input: VariantCreate): boolean {
+  if (input.media_url !== ad.media_url || input.type !== ad.type) return false;
+  return ad.type === 'VIDEO' || imageSeconds(input.duration_seconds) === imageSeconds(ad.duration_seconds);
+}
+
+/**
+ * The ad's own creative as variant A, the control (decision 050): reviewed when the ad is on
+ * screens, since the ad's row holds only reviewed content; otherwise reviewed with the ad.
+ */
+function originalAsVariant(ad: Ad) {
+  return {
+    adId: ad.id,
+    label: ORIGINAL_VARIANT_LABEL,
+    type: ad.type,
+    mediaUrl: ad.media_url,
+    durationSeconds: ad.type === 'IMAGE' ? ad.duration_seconds : null,
+    weight: DEFAULT_VARIANT_WEIGHT,
+    reviewed: isLive(ad.status),
+  };
+}
+
 /**
  * A new variant of a live ad shows at once only when a reviewer adds it or it is the ad's own,
  * already reviewed creative without a link; else it waits for review while the ad keeps playing
- * (decision 038). A variant of an ad not on screens is reviewed with its ad.
+ * (decision 038). A variant of an ad not on screens is reviewed with its ad. The first variant
+ * with a creative other than the ad's own starts a test against it: the ad's own creative
+ * becomes variant A beside it (decision 050), so the original keeps its share of the turns.
  */
 export async function createVariant(
   db: Database,
@@ -90,16 +136,20 @@ export async function createVariant(
   const held = isLive(ad.status) && !reviewed;
   const row = await writeVariant(input.label, (linkCode) =>
     db.transaction(async (tx) => {
+      const withOriginal = !showsLike(ad, input) && (await startsTest(tx as unknown as Database, adId));
+      if (withOriginal) await tx.insert(adVariants).values(originalAsVariant(ad));
+      const label =
+        withOriginal && compareLabels(input.label, ORIGINAL_VARIANT_LABEL) <= 0 ? FIRST_CHALLENGER_LABEL : input.label;
       const [inserted] = await tx
         .insert(adVariants)
         .values({
           adId,
-          label: input.label,
+          label,
           type: input.type,
           mediaUrl: input.media_url,
           // Videos play to their end; only images have a duration.
           durationSeconds: duration,
-          weight: input.weight ?? 50,
+          weight: input.weight ?? DEFAULT_VARIANT_WEIGHT,
           linkUrl: input.link_url ?? null,
           linkCode: input.link_url ? linkCode : null,
           reviewed,

@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
@@ -227,7 +227,7 @@ export async function createAd(
   createdBy: string,
 ): Promise<Ad> {
   const companyId = scope === 'all' ? input.company_id : (input.company_id ?? tenancy.companyIds[0]);
-  if (!companyId) throw badRequest('company_id is required', [{ path: 'company_id', message: 'is required' }]);
+  if (!companyId) throw fieldError('company_id', 'Choose the company the ad is for');
   if (scope !== 'all' && !tenancy.companyIds.includes(companyId)) throw notFound('Company');
   const status = input.status ?? 'DRAFT';
   if (!can(tenancy.role, 'ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {

@@ -15,7 +15,7 @@ import {
   screenPayouts,
   screens,
 } from '../../db/schema.ts';
-import { uptime } from '../screen-activity/screen-activity.query.ts';
+import { uptime } from '../screen-activity/uptime.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const TOP = 20;
@@ -227,14 +227,18 @@ export async function analyticsOverview(
   };
 }
 
-/** Mean uptime of the screens in the slice, for roles that see screen activity; null otherwise. */
+/**
+ * Uptime of the screens in the slice, for roles that see screen activity (null otherwise):
+ * their minutes online over the minutes they existed in the range (decision 048).
+ */
 async function averageUptime(db: Database, tenancy: Tenancy, scope: Scope, query: AnalyticsQuery) {
   if (tenancy.role !== 'GLOBAL_ADMIN' && !['OUTLET_ADMIN', 'OUTLET_EMPLOYEE'].includes(tenancy.role)) return null;
   if (query.company_id || query.ad_id || daysOf(query.from, query.to).length > 93) return null;
-  const rows = await uptime(db, tenancy, scope, query);
-  const days = rows.flatMap((row) => row.days).filter((day) => day.online_minutes >= 0);
-  if (days.length === 0) return null;
-  return Math.round((days.reduce((sum, day) => sum + day.uptime_pct, 0) / days.length) * 10) / 10;
+  const days = (await uptime(db, tenancy, scope, query)).flatMap((row) => row.days);
+  const existed = days.reduce((sum, day) => sum + day.window_minutes, 0);
+  if (existed === 0) return null;
+  const online = days.reduce((sum, day) => sum + day.online_minutes, 0);
+  return Math.round((online / existed) * 1000) / 10;
 }
 
 /** Money of the period (INR): billed = completed transactions; payouts and commission of periods ending in it. */

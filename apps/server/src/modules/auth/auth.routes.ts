@@ -73,7 +73,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       preHandler: app.authorize('profile', 'update'),
       schema: {
         tags: ['auth'],
-        summary: 'Edit your own name and phone number',
+        summary: 'Edit your own name, phone number and whether alerts reach you by e-mail',
         security: [{ bearerAuth: [] }],
         body: profileUpdateSchema,
         response: { 200: verifyResponseSchema, ...errorResponses },

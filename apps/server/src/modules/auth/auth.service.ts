@@ -21,6 +21,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     phone_number: user.phoneNumber,
     role: toRole(user.role),
     must_change_password: user.mustChangePassword,
+    alert_emails: user.alertEmails,
   };
 }
 

@@ -7,15 +7,20 @@ import { revokeSessions, toCurrentUser } from './auth.service.ts';
 import { assertNewPassword } from './password-policy.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 
-/** A signed-in user edits their own name and phone number (every role, UNMAPPED too). */
+/** A signed-in user edits their own name, phone number and alert e-mails (every role, UNMAPPED too). */
 export async function updateProfile(
   db: Database,
   userId: string,
-  change: { name?: string; phone_number?: string | null },
+  change: { name?: string; phone_number?: string | null; alert_emails?: boolean },
 ): Promise<CurrentUser> {
   const [row] = await db
     .update(users)
-    .set({ name: change.name, phoneNumber: change.phone_number, updatedAt: sql`now()` })
+    .set({
+      name: change.name,
+      phoneNumber: change.phone_number,
+      alertEmails: change.alert_emails,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw notFound('User');

@@ -1,67 +1,20 @@
 import type { ScreenPayout } from '@adloop/contract/billing';
 import type { Scope } from '@adloop/contract/permissions';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { orderByOf } from '../../lib/list-query.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
-
-function visibleTo(
-  tenancy: Tenancy,
-  scope: Scope,
-  column: typeof screens.outletId | typeof screenPayouts.outletId,
-): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return tenancy.outletIds.length > 0 ? inArray(column, tenancy.outletIds) : sql`false`;
-}
-
-interface Target {
-  screen_id?: string;
-  outlet_id?: string;
-  period_start: string;
-  period_end: string;
-}
-
-/** The screens a payout covers: the one named, or every screen of the outlet named. */
-async function screensOf(db: Database, tenancy: Tenancy, scope: Scope, target: Target) {
-  if (!target.screen_id === !target.outlet_id) {
-    throw badRequest('Choose a screen or an outlet', [{ path: 'screen_id', message: 'give screen_id or outlet_id' }]);
-  }
-  if (target.period_end < target.period_start) {
-    throw badRequest('The period must end on or after its start', [
-      { path: 'period_end', message: 'is before period_start' },
-    ]);
-  }
-  const rows = await db
-    .select({
-      screenId: screens.id,
-      screenCode: screens.screenCode,
-      outletId: outlets.id,
-      outletName: outlets.name,
-      outletCode: outlets.outletCode,
-      commissionBps: outlets.commissionBps,
-    })
-    .from(screens)
-    .innerJoin(outlets, eq(outlets.id, screens.outletId))
-    .where(
-      and(
-        visibleTo(tenancy, scope, screens.outletId),
-        target.screen_id ? eq(screens.id, target.screen_id) : eq(screens.outletId, target.outlet_id!),
-      ),
-    )
-    .orderBy(screens.screenCode);
-  if (rows.length === 0) throw notFound(target.screen_id ? 'Screen' : 'Outlet with screens');
-  return rows;
-}
+import { type PayoutTarget, screensToPay, visibleTo } from './payout-target.ts';
 
 /**
  * Proposes the payout of each screen: the prices of its plays in the period (summed in the
  * rollups, each play priced by the rate card in force when it played, decision 033) − commission.
  */
-export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope, target: Target) {
-  const covered = await screensOf(db, tenancy, scope, target);
+export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope, target: PayoutTarget) {
+  const covered = await screensToPay(db, tenancy, scope, target);
   const ids = covered.map((screen) => screen.screenId);
   const [plays, paid] = await Promise.all([
     db
@@ -106,6 +59,17 @@ export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope
   return { lines, total_minor: total, rounding: ROUNDING_RULE };
 }
 
+/** The 400 of a payout that would be ₹0, saying why in the clerk's words. */
+function nothingToPay(lines: ReadonlyArray<{ plays: number }>) {
+  const reason =
+    lines.length === 0
+      ? 'This outlet has no screens, so there is nothing to pay'
+      : lines.some((line) => line.plays > 0)
+        ? "AdLoop's commission takes the whole value of these plays, so the payout would be ₹0 and none is made"
+        : 'There were no plays in this period, so there is nothing to pay';
+  return badRequest(reason, [{ path: 'period_start', message: reason }]);
+}
+
 function overlapping(db: Database, screenIds: string[], start: string, end: string) {
   return db
     .select({
@@ -124,15 +88,16 @@ function overlapping(db: Database, screenIds: string[], start: string, end: stri
 }
 
 /**
- * Records the proposed payouts, one per screen with plays. A screen's period may never be paid
- * twice: any overlap with an existing payout refuses the whole request (the screen rows are
- * locked first, so two clerks cannot both pass the check).
+ * Records the proposed payouts, one per screen with something to pay (decision 050). A screen's
+ * period may never be paid twice: any overlap with an existing payout refuses the whole request
+ * (the screen rows are locked first, so two clerks cannot both pass the check). A payout of ₹0 is
+ * never made: no plays, or a commission that takes the whole gross, is a 400.
  */
 export async function createPayouts(
   db: Database,
   tenancy: Tenancy,
   scope: Scope,
-  target: Target & { currency: string; reference?: string | null },
+  target: PayoutTarget & { currency: string; reference?: string | null },
   createdBy: string,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -144,15 +109,11 @@ export async function createPayouts(
       const first = clash[0]!;
       const code = proposal.lines.find((line) => line.screen_id === first.screenId)?.screen_code ?? first.screenId;
       throw conflict(
-        `Screen ${code} already has a payout for ${first.periodStart} to ${first.periodEnd}; a period is never paid twice`,
+        `Screen ${code} already has a payout for ${first.periodStart} to ${first.periodEnd}, which overlaps this period; a period is never paid twice, so choose days outside it`,
       );
     }
-    const lines = proposal.lines.filter((line) => line.plays > 0);
-    if (lines.length === 0) {
-      throw new HttpError(400, 'BAD_REQUEST', 'There were no plays in this period, so there is nothing to pay', [
-        { path: 'period_start', message: 'has no plays up to period_end' },
-      ]);
-    }
+    const lines = proposal.lines.filter((line) => line.amount_minor > 0);
+    if (lines.length === 0) throw nothingToPay(proposal.lines);
     const inserted = await tx
       .insert(screenPayouts)
       .values(

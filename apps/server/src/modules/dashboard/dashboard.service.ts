@@ -2,11 +2,12 @@ import type { DashboardSummary } from '@adloop/contract/dashboard';
 import { can, type Scope, scopeOf } from '@adloop/contract/permissions';
 import { and, asc, count, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, companies, outlets, playbackLogs, screenActivity, screens, users } from '../../db/schema.ts';
+import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
 import { visibleAds } from '../ads/ads.service.ts';
 import { visibleCompanies } from '../companies/companies.service.ts';
 import { visibleOutlets } from '../outlets/outlets.service.ts';
 import { visiblePlays } from '../playback-logs/playback-logs.query.ts';
+import { changeIsDue } from '../screen-activity/state-changes.ts';
 import { screenIsOnline, visibleScreens } from '../screens/screens.service.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
@@ -103,12 +104,17 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
     activityScope === 'none'
       ? []
       : db
-          .select({ activity: screenActivity, screenCode: screens.screenCode, outletName: outlets.name })
-          .from(screenActivity)
-          .innerJoin(screens, eq(screens.id, screenActivity.screenId))
-          .innerJoin(outlets, eq(outlets.id, screenActivity.outletId))
-          .where(activityScope === 'all' ? undefined : inArray(screenActivity.outletId, tenancy.outletIds))
-          .orderBy(desc(screenActivity.occurredAt), desc(screenActivity.id))
+          .select({ activity: screenStateChanges, screenCode: screens.screenCode, outletName: outlets.name })
+          .from(screenStateChanges)
+          .innerJoin(screens, eq(screens.id, screenStateChanges.screenId))
+          .innerJoin(outlets, eq(outlets.id, screenStateChanges.outletId))
+          .where(
+            and(
+              activityScope === 'all' ? undefined : inArray(screenStateChanges.outletId, tenancy.outletIds),
+              changeIsDue(new Date()),
+            ),
+          )
+          .orderBy(desc(screenStateChanges.occurredAt), desc(screenStateChanges.id))
           .limit(LIST_LIMIT),
   ]);
 

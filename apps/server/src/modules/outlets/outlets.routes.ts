@@ -52,12 +52,14 @@ export default async function outletRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Onboard an outlet (409 when the outlet code is taken, 400 for an unknown pincode)',
+        summary:
+          'Onboard an outlet; an unknown pincode is added with the city and state given (409 when the outlet code is taken)',
         body: outletCreateSchema,
         response: { 201: one(outletSchema), ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createOutlet(app.db, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await createOutlet(app.db, request.staff!.user.role, request.body) }),
   );
 
   app.patch(

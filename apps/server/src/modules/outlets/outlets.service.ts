@@ -1,18 +1,27 @@
 import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
 import type { Scope } from '@adloop/contract/permissions';
+import type { Role } from '@adloop/contract/roles';
 import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
+import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
+import { placeOf } from './outlet-place.ts';
 
 const screensCount = sql<number>`(select count(*)::int from ${screens} where ${qualified(screens, screens.outletId)} = ${qualified(outlets, outlets.id)})`;
-const outletColumns = { outlet: outlets, screensCount };
+const pincodeState = sql<
+  string | null
+>`(select ${qualified(pincodes, pincodes.state)} from ${pincodes} where ${qualified(pincodes, pincodes.code)} = ${qualified(outlets, outlets.pincode)})`;
+const outletColumns = { outlet: outlets, screensCount, pincodeState };
 
-function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: number }): Outlet {
+function toOutlet(row: {
+  outlet: typeof outlets.$inferSelect;
+  screensCount: number;
+  pincodeState: string | null;
+}): Outlet {
   const { outlet } = row;
   return {
     id: outlet.id,
@@ -21,10 +30,12 @@ function toOutlet(row: { outlet: typeof outlets.$inferSelect; screensCount: numb
     address: outlet.address,
     city: outlet.city,
     pincode: outlet.pincode,
+    state: row.pincodeState,
     timezone: outlet.timezone,
     tags: outlet.tags,
     commission_bps: outlet.commissionBps,
     tier: outlet.tier,
+    offline_alert_minutes: outlet.offlineAlertMinutes,
     is_active: outlet.isActive,
     screens_count: row.screensCount,
     created_at: outlet.createdAt.toISOString(),
@@ -104,33 +115,31 @@ export async function getOutlet(db: Database, tenancy: Tenancy, scope: Scope, id
   return forCaller(await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(tenancy, scope))), tenancy);
 }
 
-/** A pincode must be known (decision 008): its city fills the outlet's city when none is given. */
-async function knownPincode(db: Database, code: string) {
-  const [pincode] = await db.select().from(pincodes).where(eq(pincodes.code, code));
-  if (!pincode) throw fieldError('pincode', `Unknown pincode ${code}; a global admin adds it under pincodes`);
-  return pincode;
-}
-
 const duplicateCode = (code: string) => conflict(`Outlet code ${code} is already in use`);
 
-export async function createOutlet(db: Database, input: OutletCreate): Promise<Outlet> {
-  const pincode = input.pincode ? await knownPincode(db, input.pincode) : undefined;
+/** Onboards an outlet, adding its pincode in the same transaction when AdLoop does not know it yet (decision 047). */
+export async function createOutlet(db: Database, role: Role, input: OutletCreate): Promise<Outlet> {
   try {
-    const [row] = await db
-      .insert(outlets)
-      .values({
-        name: input.name,
-        outletCode: input.outlet_code,
-        address: input.address,
-        city: input.city ?? pincode?.city ?? null,
-        pincode: pincode?.code ?? null,
-        timezone: input.timezone,
-        tags: input.tags,
-        commissionBps: input.commission_bps,
-        tier: input.tier,
-      })
-      .returning({ id: outlets.id });
-    return await findOutlet(db, eq(outlets.id, row!.id));
+    const id = await db.transaction(async (tx) => {
+      const place = await placeOf(tx, role, { pincode: input.pincode ?? null, city: input.city, state: input.state });
+      const [row] = await tx
+        .insert(outlets)
+        .values({
+          name: input.name,
+          outletCode: input.outlet_code,
+          address: input.address,
+          city: place.city ?? null,
+          pincode: place.pincode ?? null,
+          timezone: input.timezone,
+          tags: input.tags,
+          commissionBps: input.commission_bps,
+          tier: input.tier,
+          offlineAlertMinutes: input.offline_alert_minutes,
+        })
+        .returning({ id: outlets.id });
+      return row!.id;
+    });
+    return await findOutlet(db, eq(outlets.id, id));
   } catch (error) {
     if (isUniqueViolation(error, 'outlets_code_uq')) throw duplicateCode(input.outlet_code);
     throw error;
@@ -153,24 +162,27 @@ export async function updateOutlet(
   const before = await getOutlet(db, tenancy, scope, id);
   const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
   if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
-  const pincode = change.pincode ? await knownPincode(db, change.pincode) : undefined;
   try {
-    await db
-      .update(outlets)
-      .set({
-        name: change.name,
-        outletCode: change.outlet_code,
-        address: change.address,
-        city: change.city,
-        pincode: change.pincode === null ? null : pincode?.code,
-        timezone: change.timezone,
-        tags: change.tags,
-        commissionBps: change.commission_bps,
-        tier: change.tier,
-        isActive: change.is_active,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(outlets.id, id));
+    await db.transaction(async (tx) => {
+      const place = await placeOf(tx, tenancy.role, change, before.pincode);
+      await tx
+        .update(outlets)
+        .set({
+          name: change.name,
+          outletCode: change.outlet_code,
+          address: change.address,
+          city: place.city,
+          pincode: place.pincode,
+          timezone: change.timezone,
+          tags: change.tags,
+          commissionBps: change.commission_bps,
+          tier: change.tier,
+          offlineAlertMinutes: change.offline_alert_minutes,
+          isActive: change.is_active,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(outlets.id, id));
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'outlets_code_uq') && change.outlet_code) throw duplicateCode(change.outlet_code);
     throw error;

@@ -100,7 +100,7 @@ export async function createCard(db: Database, input: RateCardCreate, createdBy:
   if (effectiveFrom < now + RATE_CARD_LEAD_MS) {
     throw fieldError(
       'effective_from',
-      `effective_from must be at least ${RATE_CARD_LEAD_MS / 1000} seconds from now (${new Date(earliest).toISOString()} or later): a card never reprices plays already billed`,
+      `A rate card must take effect at least ${RATE_CARD_LEAD_MS / 1000} seconds from now (${new Date(earliest).toISOString()} or later): a card never reprices plays already billed`,
     );
   }
   const dayparts = input.dayparts ?? [];

@@ -11,8 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { listActivity, screenStatus, uptime } from './screen-activity.query.ts';
+import { listActivity, screenStatus } from './screen-activity.query.ts';
 import { type ActivityKind, recordActivity } from './screen-activity.service.ts';
+import { uptime } from './uptime.ts';
 
 const stateResponse = z.object({ data: z.object({ is_online: z.boolean(), last_seen_at: z.string().nullable() }) });
 
@@ -50,7 +51,7 @@ export default async function screenActivityRoutes(fastify: FastifyInstance) {
       preHandler: app.authorize('screenActivity', 'read'),
       schema: {
         tags: ['screen activity'],
-        summary: 'Activity records of the screens the caller may see, newest first, by cursor',
+        summary: 'When the screens the caller may see came online, went offline and came back, newest first, by cursor',
         security,
         querystring: screenActivityQuerySchema,
         response: {
@@ -85,7 +86,7 @@ export default async function screenActivityRoutes(fastify: FastifyInstance) {
       preHandler: app.authorize('screenActivity', 'read'),
       schema: {
         tags: ['screen activity'],
-        summary: 'Uptime % per screen per local day',
+        summary: 'Uptime % per screen per day of its outlet: minutes online over minutes it existed, up to now',
         security,
         querystring: uptimeQuerySchema,
         response: { 200: uptimeSchema, ...errorResponses },

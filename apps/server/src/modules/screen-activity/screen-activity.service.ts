@@ -4,19 +4,22 @@ import type { Database } from '../../db/client.ts';
 import { screenActivity, screens } from '../../db/schema.ts';
 import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
+import { deriveStateChangesAround } from './state-changes.ts';
 
 export type ActivityKind = 'ONLINE' | 'OFFLINE' | 'HEARTBEAT';
 
 /**
  * Records what a screen says of itself and keeps its online state true: online and heartbeat
  * mark it seen now; an offline record only counts when nothing newer was heard from it (a
- * record saved at the last page hide arrives after the next start's online post).
+ * record saved at the last page hide arrives after the next start's online post). The state
+ * changes the record makes are derived in the same transaction.
  */
 export async function recordActivity(
   db: Database,
   screen: ScreenPrincipal,
   kind: ActivityKind,
   body: ScreenActivityBody,
+  receivedAt = new Date(),
 ): Promise<{ is_online: boolean; last_seen_at: string | null }> {
   const refused: ErrorDetail[] = [];
   if (body.screen_id !== screen.screenId) refused.push({ path: 'screen_id', message: 'is not the signed-in screen' });
@@ -24,17 +27,28 @@ export async function recordActivity(
   if (refused.length > 0)
     throw new HttpError(403, 'FORBIDDEN', `Activity refused: ${refused[0]!.path} ${refused[0]!.message}`, refused);
 
-  const occurredAt = body.occurred_at ? new Date(body.occurred_at) : new Date();
+  // Nothing happened after it reached the server: a player clock running fast is read as now.
+  const occurredAt = new Date(Math.min(Date.parse(body.occurred_at ?? '') || Infinity, receivedAt.getTime()));
   return db.transaction(async (tx) => {
-    await tx.insert(screenActivity).values({
-      screenId: screen.screenId,
-      outletId: screen.outletId,
-      kind,
-      occurredAt,
-      activityDate: body.activity_date,
-      activityTime: body.activity_time,
-      additionalInfo: body.additional_info,
-    });
+    const [record] = await tx
+      .insert(screenActivity)
+      .values({
+        screenId: screen.screenId,
+        outletId: screen.outletId,
+        kind,
+        occurredAt,
+        receivedAt,
+        activityDate: body.activity_date,
+        activityTime: body.activity_time,
+        additionalInfo: body.additional_info,
+      })
+      .returning({
+        id: screenActivity.id,
+        outletId: screenActivity.outletId,
+        kind: screenActivity.kind,
+        occurredAt: screenActivity.occurredAt,
+        receivedAt: screenActivity.receivedAt,
+      });
     if (kind === 'OFFLINE') {
       await tx
         .update(screens)
@@ -45,6 +59,7 @@ export async function recordActivity(
     } else {
       await tx.update(screens).set({ isOnline: true, lastSeenAt: sql`now()` }).where(eq(screens.id, screen.screenId));
     }
+    await deriveStateChangesAround(tx, screen.screenId, record!);
     const [state] = await tx
       .select({ isOnline: screens.isOnline, lastSeenAt: screens.lastSeenAt })
       .from(screens)

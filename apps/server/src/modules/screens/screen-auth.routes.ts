@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { toCachedAdList } from '../../plugins/screen-cache.ts';
+import { COMPRESS_MIN_BYTES, responseEncoding } from '../../plugins/compression.ts';
+import { encodedAdList, toCachedAdList } from '../../plugins/screen-cache.ts';
 import { listAdsForScreen } from '../ads/screen-ads.service.ts';
 import { recordServedList } from '../playback-logs/served-lists.ts';
 import { authenticateScreen, renewScreenSession } from './screen-auth.service.ts';
@@ -63,6 +64,8 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
     '/ads',
     {
       preHandler: app.requireScreen,
+      // Compressed here from the cached list, not per request by the compression plugin.
+      compress: false,
       schema: {
         tags: ['screens'],
         summary: 'The ads this screen plays, in order',
@@ -80,10 +83,15 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         list = toCachedAdList({ data: ads });
         app.screenCache.adLists.set(screenId, list);
       }
-      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
-      // Serialised once per change; the hot path sends the stored text as is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(list.body);
+      // Serialised (and compressed) once per change; the hot path sends the stored bytes as they are.
+      const encoding =
+        list.body.length >= COMPRESS_MIN_BYTES ? responseEncoding(request.headers['accept-encoding']) : undefined;
+      if (encoding) reply.header('content-encoding', encoding);
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(encoding ? encodedAdList(list, encoding) : list.body);
     },
   );
 
@@ -91,6 +99,8 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
     '/events',
     {
       preHandler: app.requireScreen,
+      // An event must reach the screen when it is written, not when a compressor flushes.
+      compress: false,
       schema: {
         tags: ['screens'],
         summary: 'Server-sent events for this screen (ads-changed, session-ended)',

@@ -113,7 +113,7 @@ export async function createCompanyMapping(
   if (!isCompanyRole(user.role)) throw fieldError('user_id', 'Only company-role users belong to a company');
   const [existing] = await db.select().from(companyUsers).where(eq(companyUsers.userId, user.id));
   if (existing) {
-    throw conflict(`${user.name} already belongs to a company; change company_id on the user to move them`);
+    throw conflict(`${user.name} already belongs to a company; to move them, edit the user and change their company`);
   }
   const [row] = await db.insert(companyUsers).values({ companyId: company.id, userId: user.id }).returning();
   return findCompanyMapping(db, eq(companyUsers.id, row!.id));
@@ -123,7 +123,9 @@ export async function deleteCompanyMapping(db: Database, tenancy: Tenancy, scope
   const mapping = await findCompanyMapping(db, and(eq(companyUsers.id, id), visibleCompanyMappings(tenancy, scope)));
   const [user] = await db.select().from(users).where(eq(users.id, mapping.user.id));
   if (user?.isActive && isCompanyRole(user.role)) {
-    throw conflict(`${user.name} must belong to a company; move them with company_id on the user, or deactivate them`);
+    throw conflict(
+      `${user.name} must belong to a company; edit the user to move them to another company, or deactivate them`,
+    );
   }
   await db.delete(companyUsers).where(eq(companyUsers.id, id));
 }

@@ -121,6 +121,11 @@ const dashboardPages: RouteObject[] = [
     lazyPage(() => import('@/features/onboarding/edit-outlet-page').then((m) => m.EditOutletPage)),
   ),
   page(
+    'onboarding/pincodes',
+    { title: 'Pincodes', access: allowed('pincodes') },
+    lazyPage(() => import('@/features/pincodes/pincodes-page').then((m) => m.PincodesPage)),
+  ),
+  page(
     'playback-logs',
     { title: 'Playback logs', access: allowed('playbackLogs') },
     lazyPage(() => import('@/features/logs/playback-logs-page').then((m) => m.PlaybackLogsPage)),

@@ -27,8 +27,11 @@ export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
     else navigate('/', { replace: true });
   }
 
+  // On its own it is the page's main landmark; inside the dashboard it sits in the dashboard's.
+  const Root = fullPage ? 'main' : 'div';
+
   return (
-    <div className={cn('flex flex-1 items-center justify-center p-6', fullPage && 'min-h-svh')}>
+    <Root className={cn('flex flex-1 items-center justify-center p-6', fullPage && 'min-h-svh')}>
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <div className="flex size-16 items-center justify-center rounded-full bg-muted">
           <FileQuestionIcon className="size-8 text-muted-foreground" aria-hidden="true" />
@@ -41,6 +44,6 @@ export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
           Go Back
         </Button>
       </div>
-    </div>
+    </Root>
   );
 }

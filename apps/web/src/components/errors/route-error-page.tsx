@@ -12,8 +12,8 @@ export function RouteErrorPage() {
   const failedToLoad = error instanceof Error && LOAD_FAILURE.test(error.message);
 
   return (
-    <div role="alert" className="flex min-h-svh items-center justify-center p-6">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
+    <main className="flex min-h-svh items-center justify-center p-6">
+      <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
         <div className="flex size-16 items-center justify-center rounded-full bg-destructive/10">
           <TriangleAlertIcon className="size-8 text-destructive" aria-hidden="true" />
         </div>
@@ -30,6 +30,6 @@ export function RouteErrorPage() {
           Reload Page
         </Button>
       </div>
-    </div>
+    </main>
   );
 }

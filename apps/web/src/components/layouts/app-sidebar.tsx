@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '@adloop/contract/roles';
 import { Link, useLocation } from 'react-router';
-import { DASHBOARD_NAV, type NavItem } from '@/components/layouts/dashboard-nav';
+import { DASHBOARD_NAV, type NavGroup, type NavItem } from '@/components/layouts/dashboard-nav';
 import { NavUser } from '@/components/layouts/nav-user';
 import { LogoMark } from '@/components/logo';
 import {
@@ -23,6 +23,26 @@ function isActive(item: NavItem, pathname: string) {
   return pathname === item.url || pathname.startsWith(`${item.url}/`);
 }
 
+function NavLinks({ group, pathname, onNavigate }: { group: NavGroup; pathname: string; onNavigate: () => void }) {
+  return (
+    <SidebarMenu>
+      {group.items.map((item) => {
+        const active = isActive(item, pathname);
+        return (
+          <SidebarMenuItem key={item.url}>
+            <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+              <Link to={item.url} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+                <item.icon />
+                <span>{item.title}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarMenu>
+  );
+}
+
 export function AppSidebar() {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -36,49 +56,46 @@ export function AppSidebar() {
 
   return (
     <Sidebar collapsible="icon">
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton size="lg" asChild tooltip="AdLoop">
-              <Link to="/dashboard" onClick={closeMobileSheet}>
-                {/* Wrapped so the menu button's icon sizing leaves the mark at full size, also when collapsed. */}
-                <span className="flex size-8 shrink-0">
-                  <LogoMark />
-                </span>
-                <div className="grid flex-1 text-left text-sm leading-tight">
-                  <span className="truncate font-semibold">AdLoop</span>
-                  <span className="truncate text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>
-                </div>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
-      <SidebarContent>
-        {groups.map((group) => (
-          <SidebarGroup key={group.label}>
-            <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
-            <SidebarMenu>
-              {group.items.map((item) => {
-                const active = isActive(item, pathname);
-                return (
-                  <SidebarMenuItem key={item.url}>
-                    <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-                      <Link to={item.url} aria-current={active ? 'page' : undefined} onClick={closeMobileSheet}>
-                        <item.icon />
-                        <span>{item.title}</span>
-                      </Link>
-                    </SidebarMenuButton>
-                  </SidebarMenuItem>
-                );
-              })}
-            </SidebarMenu>
-          </SidebarGroup>
-        ))}
-      </SidebarContent>
-      <SidebarFooter>
-        <NavUser />
-      </SidebarFooter>
+      {/* One landmark for the whole sidebar, so a screen reader can jump to it or past it. */}
+      <nav aria-label="Dashboard" className="flex min-h-0 flex-1 flex-col">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton size="lg" asChild tooltip="AdLoop">
+                <Link to="/dashboard" onClick={closeMobileSheet}>
+                  {/* Wrapped so the menu button's icon sizing leaves the mark at full size, also when collapsed. */}
+                  <span className="flex size-8 shrink-0">
+                    <LogoMark />
+                  </span>
+                  <div className="grid flex-1 text-left text-sm leading-tight">
+                    <span className="truncate font-semibold">AdLoop</span>
+                    <span className="truncate text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>
+                  </div>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarContent>
+          {groups
+            .filter((group) => !group.pinned)
+            .map((group) => (
+              <SidebarGroup key={group.label}>
+                <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+                <NavLinks group={group} pathname={pathname} onNavigate={closeMobileSheet} />
+              </SidebarGroup>
+            ))}
+        </SidebarContent>
+        {/* A rule above the pinned links, so the list that scrolls under them ends cleanly. */}
+        <SidebarFooter className="border-t border-sidebar-border">
+          {groups
+            .filter((group) => group.pinned)
+            .map((group) => (
+              <NavLinks key={group.label} group={group} pathname={pathname} onNavigate={closeMobileSheet} />
+            ))}
+          <NavUser />
+        </SidebarFooter>
+      </nav>
     </Sidebar>
   );
 }

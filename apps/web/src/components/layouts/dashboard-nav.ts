@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MapPinnedIcon,
   MegaphoneIcon,
   MonitorIcon,
   ReceiptIcon,
@@ -26,7 +27,12 @@ export type NavItem = {
   access: Access;
 };
 
-export type NavGroup = { label: string; items: NavItem[] };
+export type NavGroup = {
+  label: string;
+  items: NavItem[];
+  /** Kept in the sidebar's footer, in view however many pages the role has above it. */
+  pinned?: boolean;
+};
 
 export const DASHBOARD_NAV: NavGroup[] = [
   {
@@ -143,10 +149,18 @@ export const DASHBOARD_NAV: NavGroup[] = [
         description: 'Venues that run screens.',
         access: allowed('outlets'),
       },
+      {
+        title: 'Pincodes',
+        url: '/dashboard/onboarding/pincodes',
+        icon: MapPinnedIcon,
+        description: 'Postal codes outlets are in, with their city and state.',
+        access: allowed('pincodes'),
+      },
     ],
   },
   {
     label: 'Account',
+    pinned: true,
     items: [
       {
         title: 'Settings',

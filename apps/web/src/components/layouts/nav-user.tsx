@@ -16,7 +16,7 @@ import { useAuth } from '@/lib/auth-context';
 function UserSummary({ name, email }: { name: string; email: string }) {
   return (
     <>
-      <Avatar className="size-8 rounded-lg">
+      <Avatar className="size-8 rounded-lg" aria-hidden="true">
         <AvatarFallback className="rounded-lg bg-primary/10 font-medium text-primary">
           {userInitials(name)}
         </AvatarFallback>
@@ -41,9 +41,10 @@ export function NavUser() {
           <DropdownMenuTrigger asChild>
             <SidebarMenuButton
               size="lg"
-              aria-label={`Account menu for ${user.name}`}
               className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
             >
+              {/* Named by its content, so the name holds the visible name and email (WCAG 2.5.3). */}
+              <span className="sr-only">Account menu for </span>
               <UserSummary name={user.name} email={user.email} />
               <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
             </SidebarMenuButton>

@@ -1,5 +1,6 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
 import { applyMultiplier, type Daypart, type PricingCard } from '@adloop/contract/pricing';
+import { ScrollRegion } from '@/components/scroll-region';
 import { formatMoney } from '@/lib/money';
 import { formatDays, formatMultiplier, formatWindow, TIER_DESCRIPTIONS, TIER_LABELS } from '@/lib/rate-card';
 import { cn } from '@/lib/utils';
@@ -20,7 +21,10 @@ export function RateCardMatrix({ card, label, describeTiers = false, className }
   return (
     <>
       <NarrowMatrix card={card} label={label} className={className} />
-      <div className={cn('hidden min-w-0 overflow-x-auto rounded-xl border sm:block', className)}>
+      <ScrollRegion
+        label={label}
+        className={cn('hidden min-w-0 overflow-x-auto rounded-xl border sm:block', className)}
+      >
         <table className="w-full text-sm" aria-label={label}>
           <thead className="bg-muted/40 text-left align-bottom">
             <tr>
@@ -70,7 +74,7 @@ export function RateCardMatrix({ card, label, describeTiers = false, className }
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
@@ -87,7 +91,7 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
     })),
   ];
   return (
-    <div className={cn('min-w-0 overflow-x-auto rounded-xl border sm:hidden', className)}>
+    <ScrollRegion label={label} className={cn('min-w-0 overflow-x-auto rounded-xl border sm:hidden', className)}>
       <table className="w-full text-sm" aria-label={label}>
         <thead className="bg-muted/40 text-left align-bottom">
           <tr>
@@ -130,6 +134,6 @@ function NarrowMatrix({ card, label, className }: Omit<RateCardMatrixProps, 'des
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

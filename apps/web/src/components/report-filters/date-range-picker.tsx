@@ -1,9 +1,11 @@
+import { format } from 'date-fns';
 import { CalendarIcon, CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   type DateRange,
   describeRange,
   isRange,
+  parseDay,
   presetOf,
   presetRange,
   RANGE_PRESETS,
@@ -19,17 +21,21 @@ type DateRangePickerProps = {
   value: DateRange | null;
   onChange: (range: DateRange | null) => void;
   allowAllTime?: boolean;
+  /** The last day that may be chosen (YYYY-MM-DD): presets that end later are not offered. */
+  max?: string;
   className?: string;
 };
 
 /** A span of days: a preset in one click, or any two days typed or picked in the browser's own date fields. */
-export function DateRangePicker({ value, onChange, allowAllTime = false, className }: DateRangePickerProps) {
+export function DateRangePicker({ value, onChange, allowAllTime = false, max, className }: DateRangePickerProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Partial<DateRange>>(value ?? {});
   const fromId = useId();
   const toId = useId();
   const active = value ? presetOf(value) : undefined;
-  const valid = isRange(draft);
+  const tooLate = Boolean(max && draft.to && draft.to > max);
+  const valid = isRange(draft) && !tooLate;
+  const presets = RANGE_PRESETS.filter((preset) => !max || presetRange(preset.id).to <= max);
 
   const choose = (range: DateRange | null) => {
     onChange(range);
@@ -62,7 +68,7 @@ export function DateRangePicker({ value, onChange, allowAllTime = false, classNa
             {allowAllTime ? (
               <PresetButton label="All time" selected={value === null} onClick={() => choose(null)} />
             ) : null}
-            {RANGE_PRESETS.map((preset) => (
+            {presets.map((preset) => (
               <PresetButton
                 key={preset.id}
                 label={preset.label}
@@ -75,7 +81,9 @@ export function DateRangePicker({ value, onChange, allowAllTime = false, classNa
             className="grid flex-1 content-start gap-3 p-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (isRange(draft)) choose(draft);
+              // The popover is portalled, but React still bubbles the submit to a form the picker sits in.
+              event.stopPropagation();
+              if (valid) choose(draft as DateRange);
             }}
           >
             <p className="text-sm font-medium">Custom range</p>
@@ -85,7 +93,7 @@ export function DateRangePicker({ value, onChange, allowAllTime = false, classNa
                 id={fromId}
                 type="date"
                 value={draft.from ?? ''}
-                max={draft.to}
+                max={draft.to && max && draft.to > max ? max : (draft.to ?? max)}
                 onChange={(event) => setDraft((previous) => ({ ...previous, from: event.target.value }))}
               />
             </div>
@@ -96,10 +104,15 @@ export function DateRangePicker({ value, onChange, allowAllTime = false, classNa
                 type="date"
                 value={draft.to ?? ''}
                 min={draft.from}
+                max={max}
                 onChange={(event) => setDraft((previous) => ({ ...previous, to: event.target.value }))}
               />
             </div>
-            {!valid && draft.from && draft.to ? (
+            {tooLate && max ? (
+              <p className="text-xs text-destructive">
+                The range must end by {format(parseDay(max) ?? new Date(), 'd MMM yyyy')}.
+              </p>
+            ) : !valid && draft.from && draft.to ? (
               <p className="text-xs text-destructive">The range must end on or after its first day.</p>
             ) : null}
             <Button type="submit" size="sm" disabled={!valid} className="justify-self-end">

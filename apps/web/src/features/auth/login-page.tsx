@@ -20,7 +20,7 @@ export function LoginPage() {
   if (status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
 
   return (
-    <div className="grid min-h-svh lg:grid-cols-2">
+    <main className="grid min-h-svh lg:grid-cols-2">
       <div className="flex flex-col gap-4 p-6 min-[720px]:p-10">
         <div className="flex justify-center min-[720px]:justify-start">
           <Link
@@ -45,6 +45,6 @@ export function LoginPage() {
         </p>
       </div>
       <LoginShowcase />
-    </div>
+    </main>
   );
 }

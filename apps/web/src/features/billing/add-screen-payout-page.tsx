@@ -21,7 +21,7 @@ export function AddScreenPayoutPage() {
   };
 
   return (
-    <PageShell description="Pay an outlet for the plays on its screens over a period, less its commission.">
+    <PageShell description="Pay an outlet for the plays on its screens over a period, less AdLoop's commission.">
       <ScreenPayoutForm onSave={onSave} />
     </PageShell>
   );

@@ -105,7 +105,7 @@ export function ScreenPayoutsPage() {
 
   return (
     <PageShell
-      description="What outlets earn for the plays on their screens: each play at the rate card, less the outlet's commission."
+      description="What outlets earn for the plays on their screens: each play at the rate card, less AdLoop's commission."
       actions={
         mayCreate ? (
           <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />

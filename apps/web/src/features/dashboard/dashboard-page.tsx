@@ -181,7 +181,11 @@ function PendingAds({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-const ACTIVITY_LABELS = { ONLINE: 'came online', OFFLINE: 'went offline', HEARTBEAT: 'checked in' } as const;
+const ACTIVITY_LABELS = {
+  ONLINE: 'was first seen online',
+  OFFLINE: 'went offline',
+  BACK_ONLINE: 'came back online',
+} as const;
 
 function RecentActivity({ summary }: { summary: DashboardSummary }) {
   const { user } = useAuth();

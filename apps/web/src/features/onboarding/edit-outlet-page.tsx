@@ -22,6 +22,8 @@ function changesOf(outlet: Outlet, values: OutletUpdate): OutletUpdate {
       Array.isArray(value) && Array.isArray(before) ? value.join(',') === before.join(',') : value === before;
     if (!same) changes[key] = value;
   }
+  // A pincode goes with its city (and a new one with its state), even where the city stays as it was.
+  if (changes.pincode) Object.assign(changes, { city: values.city, state: values.state });
   return changes as OutletUpdate;
 }
 

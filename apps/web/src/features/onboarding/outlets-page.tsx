@@ -65,10 +65,20 @@ export function OutletsPage() {
       sortField: 'city',
       cell: (outlet) =>
         outlet.city || outlet.pincode ? (
-          <span>{[outlet.city, outlet.pincode].filter(Boolean).join(' · ')}</span>
+          <div className="min-w-0">
+            <span className="block truncate">{[outlet.city, outlet.state].filter(Boolean).join(', ') || '—'}</span>
+            {outlet.pincode ? (
+              <span className="block font-mono text-xs text-muted-foreground">{outlet.pincode}</span>
+            ) : null}
+          </div>
         ) : (
           <span className="text-muted-foreground">—</span>
         ),
+    },
+    {
+      id: 'timezone',
+      header: 'Time zone',
+      cell: (outlet) => <span className="whitespace-nowrap">{outlet.timezone.replaceAll('_', ' ')}</span>,
     },
     {
       id: 'tier',

@@ -2,6 +2,8 @@
 // card (GET /api/rate-cards/current, decision 033), never from here.
 // Amounts are integer paise (₹1 = 100 paise), never floating-point rupees.
 
+import { STANDARD_COMMISSION_BPS } from '@adloop/contract/constants';
+
 export type AdvertiserPlan = {
   id: 'starter' | 'growth' | 'network';
   name: string;
@@ -59,8 +61,13 @@ export const advertiserPlans: AdvertiserPlan[] = [
   },
 ];
 
-/** Share of each play's price paid out to the outlet that played it; AdLoop keeps the rest as commission. */
-export const outletSharePercent = 70;
+/**
+ * AdLoop's usual commission (the demo outlet's): its share of each play's price, taken off an
+ * outlet's payout; the outlet keeps the rest. Each outlet's own rate is agreed with it.
+ */
+export const commissionBps = STANDARD_COMMISSION_BPS;
+export const commissionPercent = STANDARD_COMMISSION_BPS / 100;
+export const outletKeepsPercent = 100 - commissionPercent;
 
 /** The worked example on the outlet plan: a busy screen at a Standard outlet, base price, a 30-day month. */
 export const outletExample = { playsPerDay: 600, days: 30, tier: 'STANDARD' } as const;

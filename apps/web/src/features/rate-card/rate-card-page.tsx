@@ -8,6 +8,7 @@ import { useConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,7 +36,7 @@ function HistoryTable({ cards }: { cards: RateCard[] }) {
         <CardDescription>Cards replaced by a later one. Their plays keep the prices they had.</CardDescription>
       </CardHeader>
       <CardContent className="min-w-0 px-0">
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Rate card history" className="overflow-x-auto">
           <table className="w-full text-sm" aria-label="Rate card history">
             <thead className="bg-muted/40 text-left text-muted-foreground">
               <tr>
@@ -83,7 +84,7 @@ function HistoryTable({ cards }: { cards: RateCard[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </CardContent>
     </Card>
   );

@@ -65,7 +65,10 @@ export function ScreenActivityPage() {
             <CardTitle className="text-base">
               <h2>Uptime per day</h2>
             </CardTitle>
-            <CardDescription>Share of each day a screen was connected, from its heartbeats.</CardDescription>
+            <CardDescription>
+              Minutes each screen was online over the minutes it existed, per day of its outlet's time zone (today up to
+              now).
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -81,7 +84,9 @@ export function ScreenActivityPage() {
             <CardTitle className="text-base">
               <h2>Timeline</h2>
             </CardTitle>
-            <CardDescription>Comings and goings of one screen, newest first.</CardDescription>
+            <CardDescription>
+              When one screen went offline and came back, newest first, in its outlet's time zone.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {screens && screens.length > 0 ? (

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AlertEmailsSwitch } from '@/features/settings/components/alert-emails-switch';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { ThemeChoice } from '@/features/settings/components/theme-choice';
@@ -14,8 +15,9 @@ export function SettingsPage() {
             <CardTitle>Profile</CardTitle>
             <CardDescription>How you appear to your team.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-6">
             <ProfileForm />
+            <AlertEmailsSwitch />
           </CardContent>
         </Card>
         <Card>

@@ -125,7 +125,8 @@ export function AdScheduleCard({ control }: { control: Control<AdCreate> }) {
                           size="sm"
                           variant={on ? 'default' : 'outline'}
                           aria-pressed={on}
-                          aria-label={DAY_NAMES[index]}
+                          // Named by the visible "Mon" (WCAG 2.5.3); the full name is its description.
+                          title={DAY_NAMES[index]}
                           className="px-0"
                           onClick={() =>
                             field.onChange(

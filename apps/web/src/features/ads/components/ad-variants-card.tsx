@@ -1,7 +1,7 @@
 import { compareLabels } from '@adloop/contract/ab-test';
 import type { Ad } from '@adloop/contract/ads';
 import { can } from '@adloop/contract/permissions';
-import type { Variant } from '@adloop/contract/variants';
+import { FIRST_CHALLENGER_LABEL, type Variant } from '@adloop/contract/variants';
 import { CopyIcon, FlaskConicalIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -232,7 +232,13 @@ export function AdVariantsCard({ ad }: { ad: Ad }) {
             type="button"
             size="sm"
             className="shrink-0"
-            onClick={() => setTarget({ variant: null, suggestedLabel: nextLabel(list) })}
+            onClick={() =>
+              setTarget(
+                list.length === 0
+                  ? { variant: null, suggestedLabel: FIRST_CHALLENGER_LABEL, startsTest: true }
+                  : { variant: null, suggestedLabel: nextLabel(list) },
+              )
+            }
           >
             <PlusIcon aria-hidden="true" />
             Add variant
@@ -245,8 +251,8 @@ export function AdVariantsCard({ ad }: { ad: Ad }) {
         ) : list.length === 0 ? (
           <div className="grid gap-3 rounded-lg border border-dashed p-4 text-sm sm:flex sm:items-center sm:justify-between">
             <p className="text-muted-foreground">
-              No variants: every turn shows the ad's own media. Start a test by making the current media variant A, then
-              add B.
+              No variants: every turn shows the ad's own media. Add a variant to start a test: the ad's own media
+              becomes variant A, the control, and the new one B, each shown by its weight.
             </p>
             {mayEdit ? (
               <Button

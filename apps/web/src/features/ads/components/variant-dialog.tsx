@@ -25,7 +25,12 @@ import { formResolver } from '@/lib/form-resolver';
 const FIELDS = ['label', 'type', 'media_url', 'duration_seconds', 'weight', 'link_url'] as const;
 
 /** What the dialog edits: a new variant (`variant` null) or an existing one. */
-export type VariantDialogTarget = { variant: Variant | null; suggestedLabel: string };
+export type VariantDialogTarget = {
+  variant: Variant | null;
+  suggestedLabel: string;
+  /** The ad has no variants yet: the server makes its own media variant A beside this one (decision 050). */
+  startsTest?: boolean;
+};
 
 /** Only what changed is sent, so an untouched creative never sends the ad to review. */
 function changesOf(variant: Variant, values: VariantCreate): VariantUpdate {
@@ -125,6 +130,7 @@ export function VariantDialog({
               <DialogTitle>{variant ? `Edit variant ${variant.label}` : 'Add a variant'}</DialogTitle>
               <DialogDescription>
                 An alternative creative for “{ad.title}”. Screens split the ad's turns between variants by weight.
+                {target?.startsTest ? " The ad's own media becomes variant A, the control, and keeps its share." : null}
               </DialogDescription>
             </DialogHeader>
             <div className="grid items-start gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
@@ -13,23 +14,35 @@ type ChartCardProps = {
   className?: string;
 };
 
-/** A chart with the same numbers in a table beside or under it. */
+/**
+ * A chart with the same numbers in a table beside or under it. The chart is one image to a
+ * screen reader, named after the card and summed up by its description; the table has the figures.
+ */
 export function ChartCard({ title, description, chart, table, side = false, className }: ChartCardProps) {
+  const descriptionId = useId();
+
   return (
     <Card className={cn('min-w-0 gap-4', className)}>
       <CardHeader>
         <CardTitle className="text-base">
           <h2>{title}</h2>
         </CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
+        {description ? <CardDescription id={descriptionId}>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent
         className={cn('grid min-w-0 gap-4', side && 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start')}
       >
-        <div className="min-w-0" aria-hidden="true">
+        <div
+          className="min-w-0"
+          role="img"
+          aria-label={`Chart: ${title}`}
+          aria-describedby={description ? descriptionId : undefined}
+        >
           {chart}
         </div>
-        <div className="max-h-72 min-w-0 overflow-auto rounded-lg border">{table}</div>
+        <ScrollRegion label={`${title}: figures`} className="max-h-72 min-w-0 overflow-auto rounded-lg border">
+          {table}
+        </ScrollRegion>
       </CardContent>
     </Card>
   );

@@ -28,7 +28,7 @@ export function CompanyShare({ companies }: { companies: Slice[] }) {
       chart={
         <div className="grid gap-3">
           <ChartContainer config={config} className="aspect-auto h-56 w-full">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <ChartTooltip cursor={false} content={<ChartTooltipContent hideLabel nameKey="key" />} />
               <Pie
                 data={data}

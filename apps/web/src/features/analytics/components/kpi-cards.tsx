@@ -62,7 +62,7 @@ export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days
       key: 'uptime',
       label: 'Uptime',
       value: totals.uptime_pct === null ? '—' : `${totals.uptime_pct.toFixed(1)}%`,
-      detail: totals.uptime_pct === null ? 'No screen reported in this range' : 'Average over screens and days',
+      detail: totals.uptime_pct === null ? 'No screen existed in this range' : 'Minutes online over minutes existed',
       icon: ActivityIcon,
     },
   ];

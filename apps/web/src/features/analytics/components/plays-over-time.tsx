@@ -27,7 +27,7 @@ export function PlaysOverTime({ series }: { series: Point[] }) {
       }
       chart={
         <ChartContainer config={PLAYS_CONFIG} className="aspect-auto h-64 w-full">
-          <AreaChart data={series} margin={{ left: 0, right: 8, top: 8 }}>
+          <AreaChart data={series} margin={{ left: 0, right: 8, top: 8 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id="plays-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="5%" stopColor="var(--color-plays)" stopOpacity={0.5} />

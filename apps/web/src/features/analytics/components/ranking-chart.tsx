@@ -47,7 +47,7 @@ export function RankingChart({ title, description, noun, slices, detailHeader, c
       description={description}
       chart={
         <ChartContainer config={PLAYS_CONFIG} className="aspect-auto w-full" style={{ height: 48 + top.length * 34 }}>
-          <BarChart data={top} layout="vertical" margin={{ left: 0, right: 16 }}>
+          <BarChart data={top} layout="vertical" margin={{ left: 0, right: 16 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} />
             <XAxis type="number" tickLine={false} axisLine={false} allowDecimals={false} />
             <YAxis

@@ -3,6 +3,7 @@ import type { VariantResult } from '@adloop/contract/variants';
 import { FlaskConicalIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, XAxis, YAxis } from 'recharts';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type ChartConfig, ChartContainer } from '@/components/ui/chart';
@@ -53,7 +54,7 @@ function RateChart({ variants }: { variants: VariantResult[] }) {
   }));
   return (
     <ChartContainer config={RATE_CONFIG} className="aspect-auto w-full" style={{ height: 40 + data.length * 40 }}>
-      <BarChart data={data} layout="vertical" margin={{ left: 0, right: 48 }}>
+      <BarChart data={data} layout="vertical" margin={{ left: 0, right: 48 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} />
         <XAxis type="number" tickLine={false} axisLine={false} unit="%" allowDecimals />
         <YAxis type="category" dataKey="label" tickLine={false} axisLine={false} width={72} />
@@ -114,10 +115,13 @@ export function VariantComparison({ from, to }: { from: string; to: string }) {
         ) : (
           <>
             <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-              <div className="min-w-0" aria-hidden="true">
+              <div className="min-w-0" role="img" aria-label={`Chart: scan rate of each variant of ${data.ad.title}`}>
                 <RateChart variants={data.variants} />
               </div>
-              <div className="min-w-0 overflow-x-auto rounded-lg border">
+              <ScrollRegion
+                label={`Variants of ${data.ad.title}`}
+                className="min-w-0 overflow-x-auto rounded-lg border"
+              >
                 <FigureTable
                   label={`Variants of ${data.ad.title}`}
                   rows={data.variants}
@@ -142,7 +146,7 @@ export function VariantComparison({ from, to }: { from: string; to: string }) {
                     { header: 'Significance', cell: (variant) => <VerdictBadge variant={variant} /> },
                   ]}
                 />
-              </div>
+              </ScrollRegion>
             </div>
             <p className="text-xs text-muted-foreground">
               Two-proportion z-test of scan rates, two-sided. A verdict needs at least {data.min_plays} plays of each

@@ -18,7 +18,7 @@ export function LoginShowcase() {
         aria-hidden="true"
         className="absolute -bottom-40 -left-24 size-[28rem] rounded-full bg-primary-foreground/10 blur-3xl"
       />
-      <p className="relative text-sm font-medium tracking-widest uppercase opacity-80">AdLoop for staff</p>
+      <p className="relative text-sm font-medium tracking-widest uppercase opacity-90">AdLoop for staff</p>
       <div className="relative space-y-8">
         <h2 className="max-w-md text-4xl font-semibold leading-tight tracking-tight">
           Advertising screens that never go dark.
@@ -34,7 +34,7 @@ export function LoginShowcase() {
           ))}
         </ul>
       </div>
-      <p className="relative text-sm opacity-70">Restaurants, cafes, gyms and salons run their screens on AdLoop.</p>
+      <p className="relative text-sm opacity-90">Restaurants, cafes, gyms and salons run their screens on AdLoop.</p>
     </div>
   );
 }

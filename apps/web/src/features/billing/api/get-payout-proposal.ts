@@ -6,7 +6,7 @@ import { http } from '@/lib/http';
 
 export type PayoutProposalQuery = z.output<typeof screenPayoutProposalQuerySchema>;
 
-/** What a payout would be: the period's plays at their rate-card prices, less the outlet's commission, per screen. */
+/** What a payout would be: the period's plays at their rate-card prices, less AdLoop's commission, per screen. */
 export async function getPayoutProposal(query: PayoutProposalQuery, signal?: AbortSignal) {
   const body = await http.get<unknown>('/api/screen-payout/proposal', {
     query: screenPayoutProposalQuerySchema.parse(query),

@@ -1,6 +1,7 @@
 import { type ScreenPayoutCreate, screenPayoutCreateSchema } from '@adloop/contract/billing';
-import { AlertTriangleIcon, Loader2Icon, MonitorIcon, StoreIcon, WalletIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lastPayableDay } from '@adloop/contract/payout-period';
+import { AlertTriangleIcon, InfoIcon, Loader2Icon, WalletIcon } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { OptionPicker } from '@/components/option-picker';
@@ -12,53 +13,31 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useOutletTimeZone } from '@/features/billing/api/get-outlet-time-zone';
 import { type PayoutProposalQuery, usePayoutProposal } from '@/features/billing/api/get-payout-proposal';
 import { PayoutProposal } from '@/features/billing/components/payout-proposal';
+import { type PayoutTarget, PayoutTargetChoice } from '@/features/billing/components/payout-target-choice';
+import { payoutBlocker } from '@/features/billing/lib/payout-blocker';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
 import { formatMoney } from '@/lib/money';
-import { cn } from '@/lib/utils';
 
 const PROPOSAL_DEBOUNCE_MS = 350;
 const FIELDS = ['screen_id', 'outlet_id', 'period_start', 'period_end', 'currency', 'reference'] as const;
-
-type Target = 'screen' | 'outlet';
-
-function TargetChoice({ value, onChange }: { value: Target; onChange: (target: Target) => void }) {
-  const choices = [
-    { id: 'outlet', label: 'Every screen of an outlet', icon: StoreIcon },
-    { id: 'screen', label: 'One screen', icon: MonitorIcon },
-  ] as const;
-  return (
-    <div role="radiogroup" aria-label="Pay for" className="grid gap-2 sm:grid-cols-2">
-      {choices.map((choice) => (
-        // biome-ignore lint/a11y/useSemanticElements: a segmented control of two buttons reads better than radio inputs here
-        <button
-          key={choice.id}
-          type="button"
-          role="radio"
-          aria-checked={value === choice.id}
-          onClick={() => onChange(choice.id)}
-          className={cn(
-            'flex items-center gap-2 rounded-lg border px-3 py-2.5 text-left text-sm transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-            value === choice.id && 'border-primary bg-primary/5 font-medium',
-          )}
-        >
-          <choice.icon className="size-4 text-muted-foreground" aria-hidden="true" />
-          {choice.label}
-        </button>
-      ))}
-    </div>
-  );
-}
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 type ScreenPayoutFormProps = { onSave: (values: ScreenPayoutCreate) => Promise<unknown> };
 
-/** A payout over a period: the plays' prices on the rate card, less the outlet's commission, proposed live. */
+/**
+ * A payout over a period: the plays' prices on the rate card, less AdLoop's commission, proposed
+ * live. It can only be created when there is something to pay (decision 050), and says why not.
+ */
 export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
-  const [target, setTarget] = useState<Target>('outlet');
+  const [target, setTarget] = useState<PayoutTarget>('outlet');
+  const [screenOutletId, setScreenOutletId] = useState<string | null>(null);
+  const reasonId = useId();
   const [outletSearch, setOutletSearch] = useState('');
   const [screenSearch, setScreenSearch] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
@@ -90,8 +69,18 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
   }, [soleOutlet, form]);
   const screens = useScreenOptions(screenSearch, undefined, target === 'screen');
 
+  const payeeOutletId = target === 'outlet' ? outletId || null : screenId ? screenOutletId : null;
+  const outletTimeZone = useOutletTimeZone(payeeOutletId);
+  // Until the outlet is known, the browser's own day stands in for the outlet's.
+  const timeZone = outletTimeZone.data ?? BROWSER_TIME_ZONE;
+  const lastDay = lastPayableDay(timeZone);
   const chosenId = target === 'screen' ? screenId : outletId;
-  const ready = Boolean(chosenId) && isRange({ from: periodStart, to: periodEnd });
+  const period = isRange({ from: periodStart, to: periodEnd }) ? { start: periodStart, end: periodEnd } : null;
+  const ready =
+    Boolean(chosenId) &&
+    period !== null &&
+    period.end <= lastDay &&
+    (payeeOutletId === null || outletTimeZone.isSuccess);
   const currentQuery = useMemo<PayoutProposalQuery | null>(
     () =>
       ready
@@ -107,8 +96,18 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
   // While typing pauses are awaited, the proposal shown is for the previous values.
   const settling = JSON.stringify(currentQuery) !== JSON.stringify(proposalQuery);
   const proposal = usePayoutProposal(ready ? proposalQuery : null);
+  const blocker = payoutBlocker({
+    target,
+    chosen: Boolean(chosenId),
+    period,
+    lastDay,
+    timeZone,
+    proposal: proposal.data,
+    working: settling || proposal.isFetching || outletTimeZone.isLoading,
+    failed: proposal.isError || outletTimeZone.isError,
+  });
 
-  const chooseTarget = (next: Target) => {
+  const chooseTarget = (next: PayoutTarget) => {
     setTarget(next);
     setConflict(null);
     form.setValue(next === 'screen' ? 'outlet_id' : 'screen_id', '');
@@ -116,6 +115,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (blocker) return;
     setConflict(null);
     try {
       await onSave(values);
@@ -144,7 +144,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <TargetChoice value={target} onChange={chooseTarget} />
+            <PayoutTargetChoice value={target} onChange={chooseTarget} />
             {target === 'outlet' ? (
               <FormField
                 control={form.control}
@@ -187,7 +187,10 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
                           description: screen.outlet.name,
                         }))}
                         value={field.value ? [field.value] : []}
-                        onChange={(next) => field.onChange(next[0] ?? '')}
+                        onChange={(next) => {
+                          field.onChange(next[0] ?? '');
+                          setScreenOutletId(screens.data?.find((screen) => screen.id === next[0])?.outlet.id ?? null);
+                        }}
                         loading={screens.isLoading}
                         onSearchChange={setScreenSearch}
                         placeholder="Choose a screen"
@@ -214,10 +217,13 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
                       form.setValue('period_end', range.to, { shouldValidate: true });
                       setConflict(null);
                     }}
+                    max={lastDay}
                     className="sm:w-full"
                   />
                   <FormDescription>
-                    Both days included: {periodStart} to {periodEnd}.
+                    Both days included: {periodStart} to {periodEnd}. The last day that can be paid is {lastDay}
+                    {outletTimeZone.data ? `, the day before today in ${outletTimeZone.data}` : ''}: plays of today are
+                    still coming in.
                   </FormDescription>
                   <FormMessage />
                   {form.formState.errors.period_end ? (
@@ -256,7 +262,12 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
             <Button asChild variant="ghost" className="w-full sm:w-auto">
               <Link to="/dashboard/billing/payouts">Cancel</Link>
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
+            <Button
+              type="submit"
+              disabled={form.formState.isSubmitting || blocker !== null}
+              aria-describedby={blocker ? reasonId : undefined}
+              className="w-full sm:w-auto"
+            >
               {form.formState.isSubmitting ? (
                 <Loader2Icon className="animate-spin" aria-hidden="true" />
               ) : (
@@ -264,17 +275,21 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               )}
               Create payout
             </Button>
-            {proposal.data && ready ? (
-              <p
-                className="text-center text-sm text-muted-foreground sm:order-first sm:mr-auto sm:text-left"
-                aria-live="polite"
-              >
-                Total{' '}
-                <span className="font-semibold text-foreground tabular-nums">
-                  {formatMoney(proposal.data.total_minor, proposal.data.currency)}
-                </span>
-              </p>
-            ) : null}
+            <div aria-live="polite" className="text-sm text-muted-foreground sm:order-first sm:mr-auto">
+              {blocker ? (
+                <p id={reasonId} className="flex gap-1.5">
+                  <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {blocker}
+                </p>
+              ) : proposal.data ? (
+                <p className="text-center sm:text-left">
+                  Total{' '}
+                  <span className="font-semibold text-foreground tabular-nums">
+                    {formatMoney(proposal.data.total_minor, proposal.data.currency)}
+                  </span>
+                </p>
+              ) : null}
+            </div>
           </CardFooter>
         </Card>
         <Card className="lg:sticky lg:top-4">

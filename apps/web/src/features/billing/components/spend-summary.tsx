@@ -1,5 +1,6 @@
 import type { Spend } from '@adloop/contract/billing';
 import { Link } from 'react-router';
+import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
@@ -75,7 +76,7 @@ export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
             </CardDescription>
           </CardHeader>
           <CardContent className="min-w-0 px-0">
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Spend by ad" className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Spend by ad">
                 <thead className="bg-muted/40 text-left text-muted-foreground">
                   <tr>
@@ -118,7 +119,7 @@ export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </CardContent>
         </Card>
       ) : null}

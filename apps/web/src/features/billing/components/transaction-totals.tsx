@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AdTransactionTotal } from '@/features/billing/api/get-ad-transaction-totals';
@@ -86,7 +87,7 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
             <CardDescription>{period}</CardDescription>
           </CardHeader>
           <CardContent className="min-w-0 px-0">
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Totals by company" className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Totals by company">
                 <thead className="bg-muted/40 text-left text-muted-foreground">
                   <tr>
@@ -133,7 +134,7 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </CardContent>
         </Card>
       ) : null}

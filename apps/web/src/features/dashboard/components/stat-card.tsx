@@ -37,7 +37,6 @@ export function StatCard({ label, value, icon: Icon, detail, to, tone = 'default
   return to ? (
     <Link
       to={to}
-      aria-label={`${label}: ${value}`}
       className={cn(
         className,
         'outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',

@@ -1,4 +1,6 @@
+import { serverRetryDelayMs } from '@/features/display/lib/play-sender';
 import { type ServerSentEvent, SseParser } from '@/features/display/lib/sse-parser';
+import { retryAfterToMs } from '@/lib/http';
 
 const FIRST_RECONNECT_MS = 1_000;
 const MAX_RECONNECT_MS = 30_000;
@@ -12,6 +14,11 @@ export type ScreenEventsOptions = {
   onUnauthorized: () => void;
 };
 
+/** The backoff, or the server's Retry-After (jittered, as every screen request honours it) when that is longer. */
+export function reconnectDelayMs(backoffMs: number, retryAfterMs: number | null, random: () => number = Math.random) {
+  return retryAfterMs === null ? backoffMs : Math.max(backoffMs, serverRetryDelayMs(retryAfterMs, random));
+}
+
 /**
  * Listens to GET /api/screen-auth/events and reconnects with backoff whenever the stream ends.
  * Uses fetch rather than EventSource, which cannot send the bearer token, and rather than the
@@ -24,9 +31,9 @@ export function openScreenEvents(options: ScreenEventsOptions): () => void {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let delay = FIRST_RECONNECT_MS;
 
-  const scheduleReconnect = () => {
+  const scheduleReconnect = (retryAfterMs: number | null) => {
     if (closed) return;
-    reconnectTimer = setTimeout(connect, delay);
+    reconnectTimer = setTimeout(connect, reconnectDelayMs(delay, retryAfterMs));
     delay = Math.min(delay * 2, MAX_RECONNECT_MS);
   };
 
@@ -58,6 +65,7 @@ export function openScreenEvents(options: ScreenEventsOptions): () => void {
     if (closed || !token) return;
     const current = new AbortController();
     controller = current;
+    let retryAfterMs: number | null = null;
     try {
       const response = await fetch('/api/screen-auth/events', {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
@@ -70,10 +78,12 @@ export function openScreenEvents(options: ScreenEventsOptions): () => void {
         return;
       }
       if (response.ok) await read(response, current);
+      // A server shedding screen traffic (503) says how long to stay away.
+      else retryAfterMs = retryAfterToMs(response.headers.get('retry-after'));
     } catch (error) {
       if (!closed) console.warn('Screen event stream dropped; reconnecting', error);
     }
-    scheduleReconnect();
+    scheduleReconnect(retryAfterMs);
   }
 
   void connect();

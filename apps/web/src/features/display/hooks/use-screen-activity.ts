@@ -2,55 +2,25 @@ import { HEARTBEAT_INTERVAL_SECONDS } from '@adloop/contract/constants';
 import type { ScreenActivityBody, ScreenSession } from '@adloop/contract/screen';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { postScreenActivity } from '@/features/display/api/post-screen-activity';
+import { RetryAfterGate } from '@/features/display/lib/retry-after-gate';
 import {
   createActivityBody,
-  readPendingOfflineRecords,
   savePendingOfflineRecord,
-  writePendingOfflineRecords,
+  sendPendingOfflineRecords,
 } from '@/features/display/lib/screen-activity';
 import { currentScreenToken } from '@/features/display/lib/screen-session-store';
 import { ApiError } from '@/lib/http';
 
-let sending: Promise<void> | null = null;
+let sending: Promise<number | null> | null = null;
 
-/** Sends the offline records an earlier run saved; each leaves storage once the server took it. */
-function sendPendingOfflineRecords(): Promise<void> {
-  sending ??= sendEach().finally(() => {
+/** Sends the offline records an earlier run saved, one round at a time; answers the wait the server asked for. */
+function sendOfflineRecords(): Promise<number | null> {
+  const token = currentScreenToken();
+  if (!token) return Promise.resolve(null);
+  sending ??= sendPendingOfflineRecords((record) => postScreenActivity('offline', token, record)).finally(() => {
     sending = null;
   });
   return sending;
-}
-
-async function sendEach() {
-  const token = currentScreenToken();
-  const pending = readPendingOfflineRecords();
-  if (!token || pending.length === 0) return;
-  const kept: ScreenActivityBody[] = [];
-  for (const record of pending) {
-    try {
-      await postScreenActivity('offline', token, record);
-    } catch (error) {
-      // A record the server refuses (another screen's, malformed) would be refused for ever.
-      const refused = error instanceof ApiError && (error.status === 400 || error.status === 403);
-      if (refused) console.error('Dropping an offline record the server refused', record, error);
-      else {
-        console.warn('Sending an offline record failed; kept for the next start', error);
-        kept.push(record);
-      }
-    }
-  }
-  // Records saved while these were sent (another tab closing) are kept too.
-  const sent = new Set(pending.filter((record) => !kept.includes(record)).map((record) => JSON.stringify(record)));
-  writePendingOfflineRecords(readPendingOfflineRecords().filter((record) => !sent.has(JSON.stringify(record))));
-}
-
-function post(kind: 'online' | 'heartbeat', session: ScreenSession) {
-  const token = currentScreenToken();
-  if (!token) return;
-  postScreenActivity(kind, token, createActivityBody(session, new Date())).catch((error: unknown) => {
-    // Spec §8: failed online logging is logged and ignored.
-    console.warn(`Screen ${kind} post failed`, error);
-  });
 }
 
 /**
@@ -75,24 +45,60 @@ export function useScreenActivity(session: ScreenSession): () => void {
 
   // Read at call time: a renewed token gives a new session object, which is no new start
   // (another screen remounts the player, see DisplayPage).
-  const announce = useEffectEvent((kind: 'online' | 'heartbeat') => post(kind, session));
+  const recordNow = useEffectEvent(() => createActivityBody(session, new Date()));
 
   useEffect(() => {
-    announce('online');
-    void sendPendingOfflineRecords();
-    const heartbeat = setInterval(() => announce('heartbeat'), HEARTBEAT_INTERVAL_SECONDS * 1000);
+    // An online record the server asked to hold back (Retry-After), sent after the wait with its own time.
+    let heldOnline: ScreenActivityBody | null = null;
+    const sendHeld = () => {
+      if (heldOnline) send('online', heldOnline);
+      void sendOffline();
+    };
+    const gate = new RetryAfterGate(sendHeld);
+    function send(kind: 'online' | 'heartbeat', body: ScreenActivityBody) {
+      const token = currentScreenToken();
+      if (!token) return;
+      postScreenActivity(kind, token, body).then(
+        () => {
+          if (kind === 'online') heldOnline = null;
+        },
+        (error: unknown) => {
+          if (error instanceof ApiError && error.retryAfterMs !== null) {
+            // A start is worth its record; a heartbeat is stood in for by the next one.
+            if (kind === 'online') heldOnline = body;
+            gate.wait(error.retryAfterMs);
+            return;
+          }
+          // Spec §8: failed online logging is logged and ignored.
+          console.warn(`Screen ${kind} post failed`, error);
+        },
+      );
+    }
+    function sendOffline() {
+      return sendOfflineRecords().then((retryAfterMs) => {
+        if (retryAfterMs !== null) gate.wait(retryAfterMs);
+      });
+    }
+
+    send('online', recordNow());
+    void sendOffline();
+    const heartbeat = setInterval(() => {
+      // While the server has asked the screen to wait, a heartbeat would only be refused again.
+      if (gate.admit()) send('heartbeat', recordNow());
+    }, HEARTBEAT_INTERVAL_SECONDS * 1000);
     const onPageShow = (event: PageTransitionEvent) => {
       // Back from the back/forward cache: the page lives again without a fresh start.
       if (!event.persisted) return;
       savedForThisUnload.current = false;
-      announce('online');
-      void sendPendingOfflineRecords();
+      send('online', recordNow());
+      void sendOffline();
     };
     window.addEventListener('pagehide', saveOfflineRecord);
     window.addEventListener('beforeunload', saveOfflineRecord);
     window.addEventListener('pageshow', onPageShow);
     return () => {
       clearInterval(heartbeat);
+      gate.stop();
       window.removeEventListener('pagehide', saveOfflineRecord);
       window.removeEventListener('beforeunload', saveOfflineRecord);
       window.removeEventListener('pageshow', onPageShow);

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@adloop/contract/constants';
 import type { ScreenActivityBody, ScreenSession } from '@adloop/contract/screen';
 import { localDate, localTime } from '@/features/display/lib/local-time';
+import { ApiError } from '@/lib/http';
 
 /** What the screen reports of itself (spec §3 screen activity), stamped with the moment it happened. */
 export function createActivityBody(session: ScreenSession, at: Date): ScreenActivityBody {
@@ -59,4 +60,36 @@ export function writePendingOfflineRecords(records: readonly ScreenActivityBody[
 
 export function savePendingOfflineRecord(record: ScreenActivityBody) {
   writePendingOfflineRecords([...readPendingOfflineRecords(), record]);
+}
+
+/**
+ * Sends the saved offline records oldest first; each leaves storage once the server took it, and
+ * one it refuses (another screen's, malformed) is dropped, as it would be refused for ever. A
+ * server asking to wait (Retry-After on a 429 or 503) ends the round: that record and the rest
+ * stay saved. Answers that wait in ms, or null when none was asked for.
+ */
+export async function sendPendingOfflineRecords(
+  post: (record: ScreenActivityBody) => Promise<unknown>,
+): Promise<number | null> {
+  const pending = readPendingOfflineRecords();
+  if (pending.length === 0) return null;
+  const done = new Set<string>();
+  let retryAfterMs: number | null = null;
+  for (const record of pending) {
+    try {
+      await post(record);
+      done.add(JSON.stringify(record));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 403)) {
+        console.error('Dropping an offline record the server refused', record, error);
+        done.add(JSON.stringify(record));
+      } else if (error instanceof ApiError && error.retryAfterMs !== null) {
+        retryAfterMs = error.retryAfterMs;
+        break;
+      } else console.warn('Sending an offline record failed; kept for the next start', error);
+    }
+  }
+  // Records saved while these were sent (another tab closing) are kept too.
+  writePendingOfflineRecords(readPendingOfflineRecords().filter((record) => !done.has(JSON.stringify(record))));
+  return retryAfterMs;
 }

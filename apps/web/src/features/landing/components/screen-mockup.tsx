@@ -46,7 +46,7 @@ export function ScreenMockup({ className }: { className?: string }) {
               Summer menu
             </p>
             <p className="max-w-[60%] text-xl leading-tight font-bold tracking-tight sm:text-3xl">Iced Caramel Latte</p>
-            <p className="w-fit rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-orange-600 sm:text-sm">
+            <p className="w-fit rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-orange-700 sm:text-sm">
               ₹149 · today only
             </p>
           </div>

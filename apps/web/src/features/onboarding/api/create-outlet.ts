@@ -15,6 +15,11 @@ export function useCreateOutlet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOutlet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OUTLETS_QUERY_KEY }),
+    // A pincode AdLoop did not know was added with the outlet (decision 047).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: OUTLETS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['pincodes'] }),
+      ]),
   });
 }

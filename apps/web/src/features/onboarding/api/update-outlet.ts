@@ -18,7 +18,10 @@ export function useUpdateOutlet() {
     mutationFn: updateOutlet,
     onSuccess: async (outlet) => {
       queryClient.setQueryData(outletQueryKey(outlet.id), outlet);
-      await queryClient.invalidateQueries({ queryKey: OUTLETS_QUERY_KEY });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: OUTLETS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['pincodes'] }),
+      ]);
     },
   });
 }

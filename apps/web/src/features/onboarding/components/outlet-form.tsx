@@ -1,9 +1,10 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
 import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
-import { MapPinIcon, SaveIcon, StoreIcon } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { mayAddPincodeWithOutlet } from '@adloop/contract/permissions';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '@adloop/contract/time-zones';
+import { SaveIcon, StoreIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { OptionPicker } from '@/components/option-picker';
 import { TagInput } from '@/components/tag-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -13,7 +14,11 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { usePincode } from '@/features/onboarding/api/get-pincode';
 import { FormFooter } from '@/features/onboarding/components/form-footer';
+import { OutletPlaceFields } from '@/features/onboarding/components/outlet-place-fields';
 import { PercentInput } from '@/features/onboarding/components/percent-input';
+import { TimeZonePicker } from '@/features/onboarding/components/time-zone-picker';
+import { offsetOf, timeZoneChoice } from '@/features/onboarding/lib/time-zone-search';
+import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { TIER_LABELS } from '@/lib/rate-card';
@@ -24,22 +29,20 @@ const FIELDS = [
   'address',
   'city',
   'pincode',
+  'state',
   'timezone',
   'tags',
   'commission_bps',
   'tier',
   'is_active',
 ] as const;
-const BLANKS = { blankAsNull: ['city', 'pincode'], blankAsAbsent: ['timezone'] } as const;
-const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const BLANKS = { blankAsNull: ['city', 'pincode', 'state'], blankAsAbsent: ['timezone'] } as const;
 
-function useTimeZoneOptions() {
-  return useMemo(() => {
-    const zones = Intl.supportedValuesOf('timeZone');
-    // The browser's own zone may be an alias (UTC) that the canonical list leaves out.
-    if (!zones.includes(BROWSER_TIME_ZONE)) zones.unshift(BROWSER_TIME_ZONE);
-    return zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
-  }, []);
+/** Where the zone is and how far from UTC, e.g. "India, UTC+05:30 today". */
+function zoneSummary(zone: string | undefined) {
+  if (!zone) return null;
+  const { country } = timeZoneChoice(zone);
+  return `${country ?? 'Coordinated Universal Time'}, ${offsetOf(zone)} today. `;
 }
 
 type OutletFormProps = {
@@ -49,9 +52,9 @@ type OutletFormProps = {
   onSave: (values: OutletUpdate) => Promise<unknown>;
 };
 
-/** A venue that runs screens: where it is, its local time, its tags for targeting and its share of revenue. */
+/** A venue that runs screens: where it is, its local time, its tags for targeting and AdLoop's commission. */
 export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
-  const timeZones = useTimeZoneOptions();
+  const { user } = useAuth();
   const form = useForm({
     resolver: formResolver(outletUpdateSchema, BLANKS),
     defaultValues: {
@@ -60,7 +63,9 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
       address: outlet?.address ?? '',
       city: outlet?.city ?? '',
       pincode: outlet?.pincode ?? '',
-      timezone: outlet?.timezone ?? BROWSER_TIME_ZONE,
+      state: '',
+      // India-first, never the browser's zone (a server's UTC) by accident (decision 047).
+      timezone: outlet ? canonicalTimeZone(outlet.timezone) : DEFAULT_TIME_ZONE,
       tags: outlet?.tags ?? [],
       commission_bps: outlet?.commission_bps ?? undefined,
       tier: outlet?.tier ?? 'STANDARD',
@@ -68,20 +73,28 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
     },
   });
   const pincode = useWatch({ control: form.control, name: 'pincode' }) ?? '';
+  const timezone = useWatch({ control: form.control, name: 'timezone' });
   const place = usePincode(pincode.trim());
+  // A pincode AdLoop does not know yet: its state is asked for and sent with the outlet.
+  const newPincode = place.data === null;
 
-  // A known pincode fills in an empty city.
+  // A known pincode brings its city: a newly typed one always, the saved one only into an empty city.
+  const savedPincode = outlet?.pincode ?? '';
   useEffect(() => {
-    if (place.data && !form.getValues('city')) form.setValue('city', place.data.city, { shouldDirty: true });
-  }, [place.data, form]);
+    if (!place.data) return;
+    if (place.data.code !== savedPincode || !form.getValues('city')) {
+      form.setValue('city', place.data.city, { shouldDirty: true });
+    }
+  }, [place.data, savedPincode, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ state, ...values }) => {
+    const toSave = newPincode ? { ...values, state } : values;
     try {
       // Code, commission, tier and on/off are the platform's to set (decisions 008, 033).
       await onSave(
         mayManage
-          ? values
-          : { ...values, outlet_code: undefined, commission_bps: undefined, tier: undefined, is_active: undefined },
+          ? toSave
+          : { ...toSave, outlet_code: undefined, commission_bps: undefined, tier: undefined, is_active: undefined },
       );
       form.reset(form.getValues());
     } catch (error) {
@@ -102,7 +115,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <div className="grid gap-6 sm:grid-cols-2">
+            <div className="grid items-start gap-6 sm:grid-cols-2">
               <FormField
                 control={form.control}
                 name="name"
@@ -154,46 +167,12 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                 </FormItem>
               )}
             />
-            <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="pincode"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Pincode</FormLabel>
-                    <FormControl>
-                      <Input
-                        inputMode="numeric"
-                        maxLength={6}
-                        placeholder="560038"
-                        {...field}
-                        value={field.value ?? ''}
-                      />
-                    </FormControl>
-                    {place.data ? (
-                      <FormDescription className="flex items-center gap-1">
-                        <MapPinIcon className="size-3.5" aria-hidden="true" />
-                        {place.data.city}, {place.data.state}
-                      </FormDescription>
-                    ) : null}
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="city"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>City</FormLabel>
-                    <FormControl>
-                      <Input placeholder="Bengaluru" {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
+            <OutletPlaceFields
+              control={form.control}
+              pincode={place.data}
+              lookingUp={place.isFetching && place.data === undefined}
+              mayAddPincode={mayAddPincodeWithOutlet(user.role)}
+            />
             <FormField
               control={form.control}
               name="timezone"
@@ -201,17 +180,12 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                 <FormItem>
                   <FormLabel>Time zone</FormLabel>
                   <FormControl>
-                    <OptionPicker
-                      options={timeZones}
-                      value={field.value ? [field.value] : []}
-                      onChange={(value) => field.onChange(value[0])}
-                      onBlur={field.onBlur}
-                      placeholder="Choose a time zone"
-                      searchPlaceholder="Search time zones"
-                      emptyText="No time zone matches."
-                    />
+                    <TimeZonePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
                   </FormControl>
-                  <FormDescription>Reports show plays in the outlet's local time.</FormDescription>
+                  <FormDescription>
+                    {zoneSummary(timezone)}
+                    Schedules and reports follow the outlet's local time.
+                  </FormDescription>
                   <FormMessage />
                 </FormItem>
               )}
@@ -235,7 +209,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
               )}
             />
             {mayManage ? (
-              <div className="grid gap-6 sm:grid-cols-2">
+              <div className="grid items-start gap-6 sm:grid-cols-2">
                 <FormField
                   control={form.control}
                   name="commission_bps"
@@ -251,7 +225,9 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                           name={field.name}
                         />
                       </FormControl>
-                      <FormDescription>The outlet's share of what its screens earn.</FormDescription>
+                      <FormDescription>
+                        AdLoop's share of what this outlet's screens earn; the outlet is paid the rest. 15 % is usual.
+                      </FormDescription>
                       <FormMessage />
                     </FormItem>
                   )}

@@ -4,7 +4,7 @@ import { SectionHeading } from '@/components/marketing/section-heading';
 import { Button } from '@/components/ui/button';
 import { useCurrentRateCard } from '@/features/pricing/api/get-current-rate-card';
 import { formatRupees } from '@/features/pricing/format-rupees';
-import { outletExample, outletSharePercent } from '@/features/pricing/rates';
+import { commissionBps, commissionPercent, outletExample, outletKeepsPercent } from '@/features/pricing/rates';
 
 const outletIncludes = [
   'Use the screens you already have: smart TV, Android box or mini PC',
@@ -14,21 +14,18 @@ const outletIncludes = [
   'Monthly payouts for every play, with the commission shown line by line',
 ] as const;
 
+/** A month of plays worked out as a payout is: AdLoop's commission on the gross, rounded half up to the paisa. */
 function exampleEarnings(ratePaise: number) {
-  const sharePerPlay = Math.round((ratePaise * outletSharePercent) / 100);
-  return {
-    rate: ratePaise,
-    sharePerPlay,
-    monthly: sharePerPlay * outletExample.playsPerDay * outletExample.days,
-  };
+  const gross = ratePaise * outletExample.playsPerDay * outletExample.days;
+  const commission = Math.floor((gross * commissionBps + 5_000) / 10_000);
+  return { rate: ratePaise, gross, commission, payout: gross - commission };
 }
 
 export function OutletPlanSection() {
   const rates = useCurrentRateCard();
   const card = rates.data?.current;
   const example = card ? exampleEarnings(card.tiers[outletExample.tier]) : null;
-  const figure = (paise: number | undefined, options?: { whole?: boolean }) =>
-    paise === undefined ? '…' : formatRupees(paise, options);
+  const figure = (paise: number | undefined) => (paise === undefined ? '…' : formatRupees(paise));
 
   return (
     <section id="outlets" aria-labelledby="outlets-title" className="scroll-mt-20 bg-muted/40 py-16 sm:py-20">
@@ -37,7 +34,7 @@ export function OutletPlanSection() {
           id="outlets-title"
           eyebrow="For outlets"
           title="Free to join. Paid for every play."
-          description="Restaurants, cafes, gyms and salons host the screens; advertisers pay for the plays; you get a share of each one."
+          description="Restaurants, cafes, gyms and salons host the screens; advertisers pay for the plays; you keep most of what each one earns."
         />
 
         <div className="mt-14 grid overflow-hidden rounded-2xl border bg-card shadow-sm lg:grid-cols-[1.15fr_1fr]">
@@ -53,8 +50,8 @@ export function OutletPlanSection() {
               <span className="text-sm text-muted-foreground">to join · no monthly fee</span>
             </p>
             <p className="mt-2 text-sm text-muted-foreground">
-              You keep {outletSharePercent}% of what advertisers pay for each play on your screens. AdLoop's{' '}
-              {100 - outletSharePercent}% commission covers ad sales, hosting and support.
+              You keep {outletKeepsPercent}% of what advertisers pay for each play on your screens. AdLoop's commission
+              is the other {commissionPercent}%, taken off each payout; it covers ad sales, hosting and support.
             </p>
             <ul className="mt-8 space-y-3 text-sm">
               {outletIncludes.map((item) => (
@@ -91,14 +88,19 @@ export function OutletPlanSection() {
                 <dd className="font-medium tabular-nums">{figure(example?.rate)}</dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-primary-foreground/80">Your {outletSharePercent}% share per play</dt>
-                <dd className="font-medium tabular-nums">{figure(example?.sharePerPlay)}</dd>
+                <dt className="text-primary-foreground/80">What the month's plays earn</dt>
+                <dd className="font-medium tabular-nums">{figure(example?.gross)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-primary-foreground/80">AdLoop's {commissionPercent}% commission</dt>
+                <dd className="font-medium tabular-nums">
+                  {example ? '− ' : ''}
+                  {figure(example?.commission)}
+                </dd>
               </div>
               <div className="flex items-baseline justify-between gap-4 border-t border-primary-foreground/20 pt-4">
-                <dt className="font-medium">Payout for the month</dt>
-                <dd className="text-3xl font-semibold tracking-tight tabular-nums">
-                  {figure(example?.monthly, { whole: true })}
-                </dd>
+                <dt className="font-medium">Your {outletKeepsPercent}%: the month's payout</dt>
+                <dd className="text-3xl font-semibold tracking-tight tabular-nums">{figure(example?.payout)}</dd>
               </div>
             </dl>
             <p className="mt-6 text-xs leading-relaxed text-primary-foreground/75">

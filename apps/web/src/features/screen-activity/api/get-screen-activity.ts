@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { SCREEN_ACTIVITY_QUERY_KEY } from '@/features/screen-activity/api/get-screen-status';
 import { http } from '@/lib/http';
 
-const PAGE_SIZE = 100;
+const PAGE_SIZE = 25;
 
 const screenActivityPageSchema = z.object({
   data: z.array(screenActivityRowSchema),
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
 
-/** One screen's online, offline and heartbeat records, newest first, a page per cursor. */
+/** When one screen was first seen, went offline and came back, newest first, a page per cursor. */
 export async function getScreenActivity(screenId: string, cursor: string | undefined, signal?: AbortSignal) {
   const query = screenActivityQuerySchema.parse({ screen_id: screenId, limit: PAGE_SIZE, cursor });
   const body = await http.get<unknown>('/api/screen-activity', { query, signal });

@@ -7,7 +7,7 @@ import { http } from '@/lib/http';
 export type UptimeQuery = z.input<typeof uptimeQuerySchema>;
 export type ScreenUptime = z.infer<typeof uptimeSchema>['data'][number];
 
-/** Uptime % of each screen on each day of the range (minutes with a heartbeat over the day's minutes). */
+/** Uptime of each screen on each day of its outlet's zone: minutes online over the minutes it existed, to now. */
 export async function getScreenUptime(query: UptimeQuery, signal?: AbortSignal) {
   const body = await http.get<unknown>('/api/screen-activity/uptime', {
     query: uptimeQuerySchema.parse(query),

@@ -1,8 +1,9 @@
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceToNowStrict } from 'date-fns';
 import { CheckCircle2Icon, MonitorIcon, MonitorOffIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ScreenStatus } from '@/features/screen-activity/api/get-screen-status';
+import { onOutletClock } from '@/features/screen-activity/lib/outlet-clock';
 import { cn } from '@/lib/utils';
 
 /** Offline screens first, the longest offline at the top; then online ones by code. */
@@ -109,7 +110,7 @@ export function ScreenStatusList({ screens, loading, selected, onSelect }: Scree
                         <span className="block truncate text-xs text-muted-foreground">{screen.outlet_name}</span>
                         <span
                           className="block truncate text-xs text-muted-foreground"
-                          title={screen.since ? format(new Date(screen.since), 'PPpp') : undefined}
+                          title={screen.since ? onOutletClock(screen.since, screen.timezone) : undefined}
                         >
                           {sinceText(screen)}
                         </span>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { useTakeoverScreens } from '@/features/takeovers/api/get-screen-options';
 import { useStartTakeover } from '@/features/takeovers/api/start-takeover';
@@ -107,10 +107,10 @@ export function StartTakeoverForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Start a takeover">
-          <div className="grid gap-2">
-            <Label>Show</Label>
-            <Tabs value={kind} onValueChange={(value) => setKind(value as TakeoverStart['kind'])}>
-              <TabsList className="w-full sm:w-72">
+          <Tabs value={kind} onValueChange={(value) => setKind(value as TakeoverStart['kind'])} className="gap-6">
+            <div className="grid gap-2">
+              <Label id={`${formId}-kind`}>Show</Label>
+              <TabsList aria-labelledby={`${formId}-kind`} className="w-full sm:w-72">
                 <TabsTrigger value="MESSAGE">
                   <MessageSquareWarningIcon aria-hidden="true" />
                   Message
@@ -120,11 +120,10 @@ export function StartTakeoverForm() {
                   Ad
                 </TabsTrigger>
               </TabsList>
-            </Tabs>
-          </div>
+            </div>
 
-          {kind === 'MESSAGE' ? (
-            <div className="grid gap-2">
+            {/* Each choice's fields are its tab's panel, so every tab controls an element that exists. */}
+            <TabsContent value="MESSAGE" className="grid gap-2">
               <Label htmlFor={`${formId}-message`}>Message</Label>
               <Textarea
                 id={`${formId}-message`}
@@ -155,9 +154,8 @@ export function StartTakeoverForm() {
                 </span>
               </div>
               <FieldError id={`${formId}-message-error`} message={errors.message} />
-            </div>
-          ) : (
-            <div className="grid gap-2">
+            </TabsContent>
+            <TabsContent value="AD" className="grid gap-2">
               <Label>Ad</Label>
               <AdPicker
                 value={ad?.id}
@@ -168,8 +166,8 @@ export function StartTakeoverForm() {
                 invalid={Boolean(errors.ad_id)}
               />
               <FieldError id={`${formId}-ad-error`} message={errors.ad_id} />
-            </div>
-          )}
+            </TabsContent>
+          </Tabs>
 
           <div className="grid gap-2">
             <Label>Screens</Label>

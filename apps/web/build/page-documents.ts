@@ -1,0 +1,89 @@
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The pages opened first by a visitor, a staff member or a screen, and the modules each one renders. */
+const PAGES: { path: string; modules: RegExp[] }[] = [
+  { path: '/', modules: [/features\/landing\/landing-page\.tsx$/] },
+  { path: '/pricing', modules: [/features\/pricing\/pricing-page\.tsx$/] },
+  {
+    path: '/login',
+    modules: [/app\/routes\/staff-routes\.tsx$/, /app\/staff-session-layout\.tsx$/, /features\/auth\/login-page\.tsx$/],
+  },
+  {
+    path: '/dashboard',
+    modules: [
+      /app\/routes\/staff-routes\.tsx$/,
+      /app\/staff-session-layout\.tsx$/,
+      /components\/layouts\/dashboard-layout\.tsx$/,
+      /features\/settings\/components\/password-change-gate\.tsx$/,
+      /features\/dashboard\/dashboard-page\.tsx$/,
+    ],
+  },
+  { path: '/ad/screen', modules: [/features\/display\/screen-connect-page\.tsx$/] },
+];
+
+/** The name of a page's document in its folder of the build; the web server's static `index` (plugins/web.ts). */
+const PAGE_DOCUMENT = 'page.html';
+
+/**
+ * The app's pages load their code on demand, so a fresh visit would fetch the entry, run it, and
+ * only then ask for the page's own code: two trips over a slow network before anything shows.
+ * For each page above this writes a copy of index.html (`/pricing` → `pricing/page.html`) that
+ * also preloads the page's chunks, so they download beside the entry. Every other path, and the
+ * screen player's service worker, keep the plain index.html (decision 046).
+ */
+export function pageDocuments(): Plugin {
+  return {
+    name: 'adloop:page-documents',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return this.error('page-documents: index.html is not in the bundle');
+        const html = String(index.source);
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+
+        for (const page of PAGES) {
+          const roots = page.modules.map((pattern) => {
+            const chunk = chunks.find(
+              (candidate) => candidate.facadeModuleId && pattern.test(candidate.facadeModuleId),
+            );
+            if (!chunk) this.error(`page-documents: no chunk for ${pattern} (${page.path})`);
+            return chunk;
+          });
+          const { scripts, styles } = staticClosure(roots, byName);
+          const links = [
+            ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ].filter((link) => !html.includes(link.match(/href="([^"]+)"/)![1]!));
+          const folder = page.path === '/' ? '' : `${page.path.slice(1)}/`;
+          this.emitFile({
+            type: 'asset',
+            fileName: `${folder}${PAGE_DOCUMENT}`,
+            source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+          });
+        }
+      },
+    },
+  };
+}
+
+/** The chunks and CSS that loading these chunks pulls in at once (static imports, not dynamic ones). */
+function staticClosure(roots: OutputChunk[], byName: Map<string, OutputChunk>) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const pending = roots.map((chunk) => chunk.fileName);
+  while (pending.length > 0) {
+    const fileName = pending.pop()!;
+    if (scripts.has(fileName)) continue;
+    const chunk = byName.get(fileName);
+    if (!chunk || chunk.isEntry) continue;
+    scripts.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    pending.push(...chunk.imports);
+  }
+  return { scripts, styles };
+}

@@ -1,0 +1,84 @@
+import type { Alert } from '@adloop/contract/alerts';
+import { can } from '@adloop/contract/permissions';
+import { BellIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
+import { useRecentAlerts } from '@/components/alerts-bell/api/get-alerts';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useAuth } from '@/lib/auth-context';
+
+function describe(alert: Alert): string {
+  const who =
+    alert.scope === 'OUTLET'
+      ? `${alert.screens.length} screens at ${alert.outlet_name}`
+      : `${alert.screens[0]?.screen_code ?? 'A screen'} at ${alert.outlet_name}`;
+  if (alert.kind === 'BACK_ONLINE') {
+    const minutes = Math.round((alert.downtime_seconds ?? 0) / 60);
+    return `${who} back online after ${minutes} min`;
+  }
+  return alert.kind === 'REMINDER' ? `${who} still offline` : `${who} offline`;
+}
+
+/** When the alert was raised, on the outlet's clock, with its zone named. */
+function raisedAt(alert: Alert): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: alert.timezone,
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(alert.raised_at));
+  return `${time} (${alert.timezone})`;
+}
+
+/** The header's bell: recent screen alerts of the caller's outlets, refreshed every 30 s. */
+export function AlertsBell() {
+  const { user } = useAuth();
+  const mayRead = can(user.role, 'alerts', 'read');
+  const { data: alerts = [], isError } = useRecentAlerts(mayRead);
+  if (!mayRead) return null;
+  const stillOffline = alerts.filter((alert) => alert.kind === 'OFFLINE' && alert.resolved_at === null).length;
+  const label = stillOffline > 0 ? `Alerts, ${stillOffline} offline` : 'Alerts';
+
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
+          <BellIcon />
+          {stillOffline > 0 ? (
+            <span className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-medium text-white">
+              {stillOffline}
+            </span>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-80 p-0">
+        <h2 className="border-b px-4 py-2 text-sm font-medium">Screen alerts</h2>
+        {isError ? (
+          <p className="px-4 py-3 text-sm text-muted-foreground">Alerts could not be loaded.</p>
+        ) : alerts.length === 0 ? (
+          <p className="px-4 py-3 text-sm text-muted-foreground">No alerts. Every screen that connected is online.</p>
+        ) : (
+          <ul aria-label="Recent alerts" className="max-h-96 divide-y overflow-y-auto">
+            {alerts.map((alert) => {
+              const Icon = alert.kind === 'BACK_ONLINE' ? WifiIcon : WifiOffIcon;
+              return (
+                <li key={alert.id} className="flex gap-3 px-4 py-2 text-sm">
+                  <Icon
+                    aria-hidden
+                    className={
+                      alert.kind === 'BACK_ONLINE' ? 'mt-0.5 size-4 text-emerald-600' : 'mt-0.5 size-4 text-destructive'
+                    }
+                  />
+                  <div className="min-w-0">
+                    <p className="break-words">{describe(alert)}</p>
+                    <p className="text-xs text-muted-foreground">{raisedAt(alert)}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/** Chunks of the dashboard and its pages: none belongs on a public page or the screen connect page. */
+const DASHBOARD_CODE = /dashboard|ads-page|screens-page|analytics|billing|onboarding|settings|takeovers|playback-logs/i;
+
+/** The public pages (decision 046), each with something that shows once it has rendered. */
+const PAGES: { path: string; rendered: (page: Page) => Locator }[] = [
+  { path: '/', rendered: (page) => page.getByRole('heading', { level: 1 }) },
+  { path: '/pricing', rendered: (page) => page.getByRole('heading', { level: 1 }) },
+  { path: '/login', rendered: (page) => page.getByRole('button', { name: 'Sign in' }) },
+  { path: '/ad/screen', rendered: (page) => page.getByRole('button', { name: 'Start Displaying Ads' }) },
+];
+
+test.describe('first load of a public page', () => {
+  for (const { path, rendered } of PAGES) {
+    test(`${path} comes compressed, names all its code in its HTML and loads no dashboard code`, async ({ page }) => {
+      const scripts = new Map<string, Promise<{ encoding?: string; bytes: number }>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const received = Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => ({
+          encoding: headers['content-encoding'],
+          bytes: body.length,
+        }));
+        scripts.set(new URL(response.url()).pathname, received);
+      });
+      const document = await page.goto(path);
+      expect(document?.headers()['content-encoding']).toBe('br');
+      const html = (await document?.text()) ?? '';
+      await expect(rendered(page)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      const paths = [...scripts.keys()];
+      expect(paths.length).toBeGreaterThan(0);
+      // Every script over 1 kB (the build leaves smaller ones as they are) arrives brotli-compressed.
+      const received = await Promise.all(paths.map(async (script) => ({ script, ...(await scripts.get(script)!) })));
+      expect(received.filter(({ encoding, bytes }) => bytes >= 1024 && encoding !== 'br')).toEqual([]);
+      expect(received.filter(({ encoding }) => encoding === 'br').length).toBeGreaterThan(0);
+      // The page's own code is preloaded by its document: no script waits for another to run first.
+      expect(paths.filter((script) => !html.includes(`"${script}"`))).toEqual([]);
+      expect(paths.filter((script) => DASHBOARD_CODE.test(script))).toEqual([]);
+    });
+  }
+
+  test('robots.txt is a robots file, not the app', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toContain('Disallow: /dashboard');
+    expect(text).not.toContain('<div id="root">');
+  });
+});
