@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { useEffect } from 'react';
+import { createBrowserRouter, useLocation } from 'react-router';
 import { lazyPage } from '@/app/lazy-page';
 import { RootLayout } from '@/app/root-layout';
 import { NotFoundPage } from '@/components/errors/not-found-page';
@@ -9,6 +10,33 @@ import type { RouteHandle } from '@/lib/route-handle';
 const ROOT_ROUTE_ID = 'root';
 const STAFF_PATH = /^\/(login|dashboard)(\/|$)/;
 let staffRoutesAdded = false;
+
+/** Joins the staff routes to the router once (whichever of the two paths below gets there first). */
+async function addStaffRoutes(
+  patch: (routeId: string, children: Awaited<typeof import('@/app/routes/staff-routes')>['staffRoutes']) => void,
+) {
+  const { staffRoutes } = await import('@/app/routes/staff-routes');
+  if (staffRoutesAdded) return;
+  staffRoutesAdded = true;
+  patch(ROOT_ROUTE_ID, staffRoutes);
+}
+
+/**
+ * The top-level 404, except on a staff path whose routes have not joined yet: there it loads
+ * them and navigates again, so /dashboard never shows "Page not found" while its code arrives
+ * (it did, now and then, when lazy discovery was not asked for the first navigation).
+ */
+function NotFoundOrStaffRoutes() {
+  const { pathname, search, hash } = useLocation();
+  const waitingForStaffRoutes = STAFF_PATH.test(pathname) && !staffRoutesAdded;
+  useEffect(() => {
+    if (!waitingForStaffRoutes) return;
+    void addStaffRoutes((routeId, children) => router.patchRoutes(routeId, children)).then(() =>
+      router.navigate(`${pathname}${search}${hash}`, { replace: true }),
+    );
+  }, [waitingForStaffRoutes, pathname, search, hash]);
+  return waitingForStaffRoutes ? <FullScreenLoader /> : <NotFoundPage fullPage />;
+}
 
 /**
  * Every route of spec §2. Pages load on demand; the sign-in page and the dashboard's routes
@@ -42,17 +70,14 @@ export const router = createBrowserRouter(
             <div className="fixed inset-0 bg-black" />,
           ),
         },
-        { path: '*', element: <NotFoundPage fullPage /> },
+        { path: '*', element: <NotFoundOrStaffRoutes /> },
       ],
     },
   ],
   {
     async patchRoutesOnNavigation({ path, patch }) {
       if (staffRoutesAdded || !STAFF_PATH.test(path)) return;
-      const { staffRoutes } = await import('@/app/routes/staff-routes');
-      if (staffRoutesAdded) return;
-      staffRoutesAdded = true;
-      patch(ROOT_ROUTE_ID, staffRoutes);
+      await addStaffRoutes(patch);
     },
   },
 );
