@@ -26,23 +26,32 @@ export function playerPrecache(): {
           output.type === 'chunk' ? [[output.fileName, output] as const] : [],
         ),
       );
-      const roots = [...chunks.values()].filter(
-        (chunk) => chunk.isEntry || (chunk.facadeModuleId !== null && PLAYER_PAGES.test(chunk.facadeModuleId)),
+      const players = [...chunks.values()].filter(
+        (chunk) => chunk.facadeModuleId !== null && PLAYER_PAGES.test(chunk.facadeModuleId),
       );
-      if (roots.filter((chunk) => !chunk.isEntry).length !== 2) {
+      if (players.length !== 2) {
         this.error('player-precache: the display and screen connect page chunks were not found');
       }
-      const pending = roots.map((chunk) => chunk.fileName);
-      while (pending.length > 0) {
-        const fileName = pending.pop()!;
-        if (files.has(fileName)) continue;
-        files.add(fileName);
-        const chunk = chunks.get(fileName);
-        if (!chunk) continue;
+      const add = (chunk: (typeof players)[number]) => {
+        files.add(chunk.fileName);
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        pending.push(...chunk.imports);
-        // The entry's dynamic imports are every page of the app; the player's own are its code.
-        if (!chunk.isEntry) pending.push(...chunk.dynamicImports);
+      };
+      // The app shell: the entry and what it imports. Its dynamic imports are every page of the
+      // app, so they are not followed, whichever chunk the bundler put the router in.
+      const shell = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      while (shell.length > 0) {
+        const chunk = chunks.get(shell.pop()!);
+        if (!chunk || files.has(chunk.fileName)) continue;
+        add(chunk);
+        shell.push(...chunk.imports);
+      }
+      // The player's pages and everything they load, at once or on demand (the player's own code).
+      const pending = players.map((chunk) => chunk.fileName);
+      while (pending.length > 0) {
+        const chunk = chunks.get(pending.pop()!);
+        if (!chunk || files.has(chunk.fileName)) continue;
+        add(chunk);
+        pending.push(...chunk.imports, ...chunk.dynamicImports);
       }
     },
   };
