@@ -41,6 +41,16 @@ test.describe('first load of a public page', () => {
     });
   }
 
+  test("the screens' service worker precaches the player, not the dashboard", async ({ request }) => {
+    const worker = await (await request.get('/sw.js')).text();
+    const precached = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
+    expect(precached).toEqual(expect.arrayContaining(['index.html']));
+    expect(precached.filter((url) => /display-page|screen-connect-page/.test(url))).toHaveLength(2);
+    expect(
+      precached.filter((url) => DASHBOARD_CODE.test(url) || /login-page|landing-page|pricing-page/.test(url)),
+    ).toEqual([]);
+  });
+
   test('robots.txt is a robots file, not the app', async ({ request }) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
