@@ -118,20 +118,25 @@ test.describe('display states', () => {
 
   test('a heartbeat is posted every 60 s', async ({ page, request, adSet }) => {
     await adSet([{ title: 'Heartbeat image', duration_seconds: 3600 }]);
+    // Each record carries the player's clock when it was made (occurred_at): the online record
+    // marks the start, so the beat is measured on that clock, whatever the machine's speed.
+    const sentAt: Record<'online' | 'heartbeat', number[]> = { online: [], heartbeat: [] };
+    page.on('request', (sent) => {
+      const kind = /\/api\/screen-activity\/(online|heartbeat)$/.exec(sent.url())?.[1] as 'online' | 'heartbeat';
+      if (kind) sentAt[kind].push(Date.parse(sent.postDataJSON().occurred_at));
+    });
     await installPlayerClock(page);
     const session = await openDisplay(page, request);
     await expect(caption(page)).toBeVisible();
-    let heartbeats = 0;
-    page.on('request', (sent) => {
-      if (sent.url().endsWith('/api/screen-activity/heartbeat')) heartbeats += 1;
-    });
-    await page.clock.runFor(59_000);
-    expect(heartbeats).toBe(0);
+    await expect.poll(() => sentAt.online.length).toBe(1);
     const first = page.waitForRequest('**/api/screen-activity/heartbeat');
-    await page.clock.runFor(1_000);
+    await page.clock.runFor(60_000);
     expect((await first).postDataJSON()).toMatchObject({ screen_id: session.screen_id, outlet_id: session.outlet.id });
     await page.clock.runFor(60_000);
-    await expect.poll(() => heartbeats).toBe(2);
+    await expect.poll(() => sentAt.heartbeat.length).toBeGreaterThanOrEqual(2);
+    const [start] = sentAt.online;
+    const [one, two] = sentAt.heartbeat;
+    expect([one! - start!, two! - one!]).toEqual([60_000, 60_000]);
   });
 
   test('an offline record whose send fails is kept for the next start', async ({ page, request, adSet }) => {

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@adloop/contract/api';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -64,6 +64,9 @@ export default fp(
 
     await app.register(rateLimit, {
       global: false,
+      // A request whose socket closed before its limit was checked has no address left; the
+      // default key threw on it (a logged 500 for a client already gone).
+      keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'gone'),
       errorResponseBuilder: (_request, context) => {
         const body: ErrorBody & { statusCode: number } = {
           statusCode: 429,

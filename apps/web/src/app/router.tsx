@@ -9,31 +9,29 @@ import type { RouteHandle } from '@/lib/route-handle';
 
 const ROOT_ROUTE_ID = 'root';
 const STAFF_PATH = /^\/(login|dashboard)(\/|$)/;
-let staffRoutesAdded = false;
+/** Set once the staff routes are in the router itself (a navigation's patch can be dropped, below). */
+let staffRoutesInRouter = false;
 
-/** Joins the staff routes to the router once (whichever of the two paths below gets there first). */
-async function addStaffRoutes(
-  patch: (routeId: string, children: Awaited<typeof import('@/app/routes/staff-routes')>['staffRoutes']) => void,
-) {
-  const { staffRoutes } = await import('@/app/routes/staff-routes');
-  if (staffRoutesAdded) return;
-  staffRoutesAdded = true;
-  patch(ROOT_ROUTE_ID, staffRoutes);
-}
+const loadStaffRoutes = () => import('@/app/routes/staff-routes').then((m) => m.staffRoutes);
 
 /**
- * The top-level 404, except on a staff path whose routes have not joined yet: there it loads
- * them and navigates again, so /dashboard never shows "Page not found" while its code arrives
- * (it did, now and then, when lazy discovery was not asked for the first navigation).
+ * The top-level 404, except on a staff path whose routes are not in the router yet: there it
+ * adds them and navigates again, so /dashboard never shows "Page not found" while its code
+ * arrives. Two ways led there: a first navigation for which lazy discovery was not asked, and
+ * a navigation interrupted (by a click or popstate) while its routes loaded, whose patch went
+ * to routes the router then threw away. Patching is idempotent: React Router skips a route it
+ * already has, so every path below may patch again.
  */
 function NotFoundOrStaffRoutes() {
   const { pathname, search, hash } = useLocation();
-  const waitingForStaffRoutes = STAFF_PATH.test(pathname) && !staffRoutesAdded;
+  const waitingForStaffRoutes = STAFF_PATH.test(pathname) && !staffRoutesInRouter;
   useEffect(() => {
     if (!waitingForStaffRoutes) return;
-    void addStaffRoutes((routeId, children) => router.patchRoutes(routeId, children)).then(() =>
-      router.navigate(`${pathname}${search}${hash}`, { replace: true }),
-    );
+    void loadStaffRoutes().then((staffRoutes) => {
+      router.patchRoutes(ROOT_ROUTE_ID, staffRoutes);
+      staffRoutesInRouter = true;
+      return router.navigate(`${pathname}${search}${hash}`, { replace: true });
+    });
   }, [waitingForStaffRoutes, pathname, search, hash]);
   return waitingForStaffRoutes ? <FullScreenLoader /> : <NotFoundPage fullPage />;
 }
@@ -76,8 +74,8 @@ export const router = createBrowserRouter(
   ],
   {
     async patchRoutesOnNavigation({ path, patch }) {
-      if (staffRoutesAdded || !STAFF_PATH.test(path)) return;
-      await addStaffRoutes(patch);
+      if (staffRoutesInRouter || !STAFF_PATH.test(path)) return;
+      patch(ROOT_ROUTE_ID, await loadStaffRoutes());
     },
   },
 );
