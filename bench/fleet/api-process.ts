@@ -64,7 +64,9 @@ export class ApiProcess {
   /** Starts the server and waits until its health check answers 200; resolves with the seconds that took. */
   async start(): Promise<number> {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    // FLEET_SERVER_NODE_ARGS: flags for the server's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    const nodeArgs = (process.env.FLEET_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
       cwd: root,
       env: { ...process.env, ...this.env, HOST: '127.0.0.1', PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -120,7 +120,7 @@ export class HttpClient {
   openStream(
     route: string,
     token: string,
-    onFrame: (event: string) => void,
+    onFrame: (event: string, data: string) => void,
     onEnd: () => void,
   ): Promise<{ ok: true; close(): void } | { ok: false; outcome: string }> {
     const startedAt = this.metrics.begin(route);
@@ -171,7 +171,7 @@ export class HttpClient {
               finish('200');
               resolve({ ok: true, close: () => request.destroy() });
             }
-            onFrame(name ?? 'comment');
+            onFrame(name ?? 'comment', /^data: (.*)$/m.exec(frame)?.[1] ?? '');
           }
         });
         response.on('close', () => {

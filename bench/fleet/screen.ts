@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import type { PlaybackLogEntry, ScreenAd, ScreenSession } from '@adloop/contract/screen';
+import { adsChangedDelayMs } from '@adloop/contract/screen-events';
 import type { HttpClient, Reply } from './http.ts';
 import type { EditProgress, EditTracker, Ledger } from './ledger.ts';
 import type { Metrics } from './metrics.ts';
@@ -15,7 +16,6 @@ const VIDEO_MS = 20_000;
 const MAX_RETRY_MS = 60_000;
 const MAX_RECONNECT_MS = 30_000;
 const SILENCE_LIMIT_MS = 60_000;
-const ADS_CHANGED_DEBOUNCE_MS = 300;
 const FIRST_LOAD_RETRY_MS = 10_000;
 /** Outlets are in Asia/Kolkata: UTC+05:30 all year. */
 const OUTLET_OFFSET_MS = 330 * 60_000;
@@ -189,6 +189,9 @@ export class SimulatedScreen implements EditProgress {
       else if (reply.ok && reply.status === 401) {
         await this.reauthenticate();
         this.fetchAgain = true;
+      } else if (reply.ok && reply.headers['retry-after'] !== undefined) {
+        // As the player's Retry-After gate: the one request after the wait the server asked for.
+        this.after(this.retryDelay(reply, 0), () => void this.fetchList());
       } else if (this.list.length === 0) this.after(FIRST_LOAD_RETRY_MS, () => void this.fetchList());
     } finally {
       this.fetching = false;
@@ -218,7 +221,7 @@ export class SimulatedScreen implements EditProgress {
     const result = await this.context.http.openStream(
       'GET /api/screen-auth/events',
       this.token,
-      (event) => this.frame(event),
+      (event, data) => this.frame(event, data),
       () => this.streamEnded(),
     );
     if (!result.ok) {
@@ -244,15 +247,16 @@ export class SimulatedScreen implements EditProgress {
     this.after(delay, () => void this.connectStream());
   }
 
-  private frame(event: string) {
+  private frame(event: string, data: string) {
     this.lastFrameAt = performance.now();
     if (event !== 'ads-changed') return;
     this.context.edits.streamFrame(this, this.context.metrics.now());
-    clearTimeout(this.debounce);
+    // As the player (use-screen-events.ts): a reload already due covers this change too.
+    if (this.debounce !== undefined) return;
     this.debounce = setTimeout(() => {
       this.debounce = undefined;
       if (!this.closed) void this.fetchList();
-    }, ADS_CHANGED_DEBOUNCE_MS);
+    }, adsChangedDelayMs(data));
   }
 
   private streamEnded() {

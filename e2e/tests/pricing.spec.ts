@@ -17,7 +17,8 @@ function farFuture(): { input: string; shown: RegExp } {
   const date = `2031-03-${String(day).padStart(2, '0')}`;
   return {
     input: `${date}T${String(hour).padStart(2, '0')}:00`,
-    shown: new RegExp(`${day} Mar 2031.*${String(hour).padStart(2, '0')}:00`),
+    // On the reader's clock with its zone said (UTC or GMT+… where the browser runs).
+    shown: new RegExp(`${day} Mar 2031.*${String(hour).padStart(2, '0')}:00 (UTC|GMT|[A-Z]{2,5}\\b)`),
   };
 }
 

@@ -254,7 +254,7 @@ describe.skipIf(!withRedis).each(databaseKinds)(
           payload: { title: 'After' },
         });
         expect(edit.statusCode).toBe(200);
-        expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id] });
+        expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id], spread_ms: expect.any(Number) });
         // B's cached list was dropped by the event, so the edit shows at once rather than after the TTL.
         expect((await list()).json().data.find((row: { id: string }) => row.id === ad.id)).toMatchObject({
           title: 'After',
@@ -382,7 +382,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !withRedis)(
           payload: { title: 'Changed in A' },
         });
         expect(edit.statusCode).toBe(200);
-        expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id] });
+        expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id], spread_ms: expect.any(Number) });
 
         const reset = await a.app.inject({
           method: 'POST',

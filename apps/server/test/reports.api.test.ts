@@ -68,7 +68,10 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     const logs = [
       ...Array.from({ length: 6 }, (_, i) => play({ played_at: `${day1}T12:3${i}:05.000Z` })),
       // One screen shows one play at a time (decision 036): plays of the 5 s ads are 10 s apart.
-      ...Array.from({ length: 3 }, (_, i) => play({ play_date: day2, played_at: `${day2}T05:00:${i}0.000Z` })),
+      // A screen on Kolkata time reports its own wall clock: 05:00 UTC is 10:30 there.
+      ...Array.from({ length: 3 }, (_, i) =>
+        play({ play_date: day2, play_time: `10:30:${i}0`, played_at: `${day2}T05:00:${i}0.000Z` }),
+      ),
       ...Array.from({ length: 2 }, (_, i) =>
         play({
           ad_id: otherAd.id,
@@ -160,9 +163,24 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="adloop-plays-/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,played_at_utc,played_at_local,timezone,play_date,play_time,play_count,ad_id,ad_title,company_name,screen_code,outlet_code,outlet_name',
+      'id,played_at_utc,played_at_outlet,outlet_timezone,screen_clock,play_count,ad_id,ad_title,company_name,screen_code,outlet_code,outlet_name',
     );
     expect(lines).toHaveLength(1 + 5);
+    // Every time names its offset: the outlet's wall clock in Kolkata, the screen's clock as it reported it.
+    const kolkata = lines.slice(1).map((line) => line.split(',').slice(1, 5));
+    expect(kolkata).toContainEqual([
+      `${day2}T05:00:10.000Z`,
+      `${day2}T10:30:10+05:30`,
+      'Asia/Kolkata',
+      `${day2}T10:30:10+05:30`,
+    ]);
+    // A screen whose clock is set to another zone says so: 06:00 UTC reported as 18:04:05.
+    expect(kolkata).toContainEqual([
+      `${day2}T06:00:00.000Z`,
+      `${day2}T11:30:00+05:30`,
+      'Asia/Kolkata',
+      `${day2}T18:04:05+12:04`,
+    ]);
     // A company name that a spreadsheet would run as a formula is written as text.
     expect(csv.body).toContain(",'=Other Brand,");
     const listed = (await get(`/api/playback-logs?from=${day2}T00:00:00Z`))

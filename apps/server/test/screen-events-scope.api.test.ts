@@ -98,7 +98,7 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
     await editAd(adB.id, { title: "B's new title" });
     await editAd(adA.id, { title: "A's new title" });
     // Events go out in the bus's order, so B's edit would have come first had it been sent.
-    expect(await events.next('ads-changed')).toEqual({ ad_ids: [adA.id] });
+    expect(await events.next('ads-changed')).toEqual({ ad_ids: [adA.id], spread_ms: expect.any(Number) });
   });
 
   it('hears of an ad that newly targets it: retargeted to its outlet, or approved', async () => {
@@ -109,12 +109,12 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
 
     await editAd(adB.id, { title: 'Unrelated edit' });
     await editAd(retargeted.id, { targeting: { outlet_ids: [outletA.id] } });
-    expect(await events.next('ads-changed')).toEqual({ ad_ids: [retargeted.id] });
+    expect(await events.next('ads-changed')).toEqual({ ad_ids: [retargeted.id], spread_ms: expect.any(Number) });
 
     await editAd(adB.id, { title: 'Another unrelated edit' });
     const approved = await t.app.inject({ method: 'POST', url: `/api/ads/${pending.id}/approve`, headers: admin });
     expect(approved.statusCode).toBe(200);
-    expect(await events.next('ads-changed')).toEqual({ ad_ids: [pending.id] });
+    expect(await events.next('ads-changed')).toEqual({ ad_ids: [pending.id], spread_ms: expect.any(Number) });
   });
 
   it('hears of an ad on the list it was served that no longer targets it, and of company changes that concern it', async () => {
@@ -126,9 +126,9 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
     // Retargeted to outlet B: off screen A's list, which screen A last fetched with it.
     await editAd(adB.id, { title: 'Unrelated edit' });
     await editAd(leaving.id, { targeting: { outlet_ids: [outletB.id] } });
-    expect(await eventsA.next('ads-changed')).toEqual({ ad_ids: [leaving.id] });
-    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [adB.id] });
-    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [leaving.id] });
+    expect(await eventsA.next('ads-changed')).toEqual({ ad_ids: [leaving.id], spread_ms: expect.any(Number) });
+    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [adB.id], spread_ms: expect.any(Number) });
+    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [leaving.id], spread_ms: expect.any(Number) });
 
     const company = (is_active: boolean) =>
       t.app.inject({ method: 'PATCH', url: `/api/ad-company/${companyA.id}`, headers: admin, payload: { is_active } });
@@ -138,9 +138,9 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
     expect(sorted(off.ad_ids)).toEqual(sorted([adA.id, leaving.id]));
     // Reactivated: the retargeted ad now joins screen B's list, and only that one concerns it.
     await editAd(adB.id, { title: 'Another unrelated edit' });
-    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [adB.id] });
+    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [adB.id], spread_ms: expect.any(Number) });
     expect((await company(true)).statusCode).toBe(200);
-    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [leaving.id] });
+    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [leaving.id], spread_ms: expect.any(Number) });
   });
 
   it('an ads.changed without ids (after a bus reconnect) reaches every screen, with no ids', async () => {
@@ -148,7 +148,7 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
     const eventsA = await watch(screenA);
     const eventsB = await watch(screenB);
     await t.app.events.publish({ type: 'ads.changed', adIds: [] });
-    expect(await eventsA.next('ads-changed')).toEqual({ ad_ids: [] });
-    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [] });
+    expect(await eventsA.next('ads-changed')).toEqual({ ad_ids: [], spread_ms: expect.any(Number) });
+    expect(await eventsB.next('ads-changed')).toEqual({ ad_ids: [], spread_ms: expect.any(Number) });
   });
 });

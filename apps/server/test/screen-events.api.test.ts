@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { ADS_CHANGED_SPREAD_PER_SCREEN_MS } from '@adloop/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -70,7 +71,11 @@ describe.each(databaseKinds)('pushes to screens on %s', (kind) => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ title: 'New title', version: 2 });
-    expect(await waitForEvent(stream.body!, 'ads-changed')).toEqual({ ad_ids: [ad.id] });
+    // With it, how long to spread the reload over: each open stream of the process (one here) adds its share.
+    expect(await waitForEvent(stream.body!, 'ads-changed')).toEqual({
+      ad_ids: [ad.id],
+      spread_ms: ADS_CHANGED_SPREAD_PER_SCREEN_MS,
+    });
 
     const list = await t.app.inject({
       method: 'GET',

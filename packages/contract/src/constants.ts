@@ -41,6 +41,14 @@ export const SCREEN_MAX_CONSECUTIVE_FAILURES = 10;
 
 export const MAX_PLAYBACK_BATCH = 500;
 
+/**
+ * An `ads-changed` event tells each screen over how long to spread its reload (`spread_ms`): the
+ * server's open streams × this, at most the cap. A thousand screens asking at the same instant
+ * queue behind each other; spread over 8 s they are each answered at once (decision 054).
+ */
+export const ADS_CHANGED_SPREAD_PER_SCREEN_MS = 8;
+export const ADS_CHANGED_MAX_SPREAD_MS = 15_000;
+
 /** Server-sent events on GET /api/screen-auth/events. */
 export const SCREEN_EVENTS = {
   adsChanged: 'ads-changed',

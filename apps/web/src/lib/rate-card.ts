@@ -1,5 +1,5 @@
 import type { OutletTier } from '@adloop/contract/constants';
-import { BASE_MULTIPLIER_BPS } from '@adloop/contract/pricing';
+import { BASE_MULTIPLIER_BPS } from '@adloop/contract/rate-card-rules';
 
 /** How the product names the outlet tiers (decision 033). */
 export const TIER_LABELS: Record<OutletTier, string> = {

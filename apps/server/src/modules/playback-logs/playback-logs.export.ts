@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { isoWithOffset, wallClockOffsetMinutes, zoneOffsetMinutes } from '@adloop/contract/clock';
 import { scopeOf } from '@adloop/contract/permissions';
 import type { PlaybackLogRow } from '@adloop/contract/reports';
 import type { Database } from '../../db/client.ts';
@@ -29,13 +30,31 @@ export async function createExportTicket(secret: Uint8Array, principal: StaffPri
   return { url: `/api/playback-logs/export.csv?ticket=${ticket}`, expires_at: expiresAt.toISOString() };
 }
 
+/** The play's time in the outlet's zone, ISO with that zone's offset then: `2026-11-20T18:04:05+05:30`. */
+function outletTime(row: PlaybackLogRow): string {
+  const [date = '', time = ''] = row.played_at_local.split(' ');
+  return isoWithOffset(date, time, zoneOffsetMinutes(row.timezone, new Date(row.played_at)));
+}
+
+/** The wall clock the screen reported, ISO with the offset that clock kept from UTC at the play. */
+function screenClock(row: PlaybackLogRow): string {
+  return isoWithOffset(
+    row.play_date,
+    row.play_time,
+    wallClockOffsetMinutes(row.play_date, row.play_time, row.played_at),
+  );
+}
+
+/**
+ * Every time carries its offset (a spreadsheet reads each one without guessing a zone): the
+ * instant in UTC, the outlet's wall clock with its zone, and the screen's own clock as reported.
+ */
 const COLUMNS: Array<[string, (row: PlaybackLogRow) => string | number]> = [
   ['id', (row) => row.id],
   ['played_at_utc', (row) => row.played_at],
-  ['played_at_local', (row) => row.played_at_local],
-  ['timezone', (row) => row.timezone],
-  ['play_date', (row) => row.play_date],
-  ['play_time', (row) => row.play_time],
+  ['played_at_outlet', outletTime],
+  ['outlet_timezone', (row) => row.timezone],
+  ['screen_clock', screenClock],
   ['play_count', (row) => row.play_count],
   ['ad_id', (row) => row.ad_id],
   ['ad_title', (row) => row.ad_title],

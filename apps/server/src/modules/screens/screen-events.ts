@@ -1,3 +1,4 @@
+import { ADS_CHANGED_MAX_SPREAD_MS, ADS_CHANGED_SPREAD_PER_SCREEN_MS } from '@adloop/contract/constants';
 import { SCREEN_EVENTS } from '@adloop/contract/screen';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusEvent } from '../../lib/event-bus.ts';
@@ -33,8 +34,12 @@ export async function streamScreenEvents(
   raw.write('retry: 5000\n\n');
   send('hello', { screen_id: screen.screenId });
 
+  // Every screen of this process hears a change at once: each reloads at a random moment of the spread.
   const leaveScope = screenEventScopeOf(app).join(screen.screenId, place, (adIds) =>
-    send(SCREEN_EVENTS.adsChanged, { ad_ids: adIds ?? [] }),
+    send(SCREEN_EVENTS.adsChanged, {
+      ad_ids: adIds ?? [],
+      spread_ms: Math.min(ADS_CHANGED_MAX_SPREAD_MS, app.screenStreams.size * ADS_CHANGED_SPREAD_PER_SCREEN_MS),
+    }),
   );
   const onEvent = (event: BusEvent) => {
     if (event.type === 'takeover.changed' && event.screenIds.includes(screen.screenId)) {

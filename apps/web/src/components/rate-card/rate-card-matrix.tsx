@@ -1,5 +1,5 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
-import { applyMultiplier, type Daypart, type PricingCard } from '@adloop/contract/pricing';
+import { applyMultiplier, type Daypart, type PricingCard } from '@adloop/contract/rate-card-rules';
 import { ScrollRegion } from '@/components/scroll-region';
 import { formatMoney } from '@/lib/money';
 import { formatDays, formatMultiplier, formatWindow, TIER_DESCRIPTIONS, TIER_LABELS } from '@/lib/rate-card';

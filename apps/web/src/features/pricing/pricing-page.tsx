@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { MarketingShell } from '@/components/marketing/marketing-shell';
 import { AdvertiserPlansSection } from '@/features/pricing/components/advertiser-plans-section';
 import { LiveRateCardSection } from '@/features/pricing/components/live-rate-card-section';
 import { OutletPlanSection } from '@/features/pricing/components/outlet-plan-section';
 import { PricingCta } from '@/features/pricing/components/pricing-cta';
 import { PricingFaqSection } from '@/features/pricing/components/pricing-faq-section';
-import { createQueryClient } from '@/lib/react-query';
 
 const jumpLinks = [
   { href: '#rates', label: 'Rate card' },
@@ -15,17 +12,8 @@ const jumpLinks = [
   { href: '#faq', label: 'FAQ' },
 ] as const;
 
-/** The public page queries the live rate card; it has its own query cache (the staff session's is not here). */
+/** The public pricing page: the live rate card (api/live-rate-card.ts), the plans and the FAQ. */
 export function PricingPage() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PricingContent />
-    </QueryClientProvider>
-  );
-}
-
-function PricingContent() {
   return (
     <MarketingShell>
       <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">

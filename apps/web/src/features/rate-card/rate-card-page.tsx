@@ -1,6 +1,6 @@
 import { can } from '@adloop/contract/permissions';
 import { RATE_CARD_LEAD_MS, type RateCard } from '@adloop/contract/pricing';
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
 import { CalendarClockIcon, CalendarPlusIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -19,8 +19,10 @@ import { useWithdrawRateCard } from '@/features/rate-card/api/withdraw-rate-card
 import { RateCardForm } from '@/features/rate-card/components/rate-card-form';
 import { useAuth } from '@/lib/auth-context';
 import { formatMoney } from '@/lib/money';
+import { onReadersClock } from '@/lib/readers-clock';
 
-const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+/** On the reader's clock, its zone said. */
+const when = onReadersClock;
 
 function CardNote({ card }: { card: RateCard }) {
   return card.note ? <p className="text-sm text-muted-foreground">{card.note}</p> : null;

@@ -1,10 +1,8 @@
 import { SCREEN_EVENTS } from '@adloop/contract/constants';
+import { adsChangedDelayMs } from '@adloop/contract/screen-events';
 import { useEffect, useEffectEvent } from 'react';
 import { openScreenEvents } from '@/features/display/api/screen-events';
 import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen-session-store';
-
-/** Several edits in a burst cause one reload, still well inside the 5 s an edit may take to reach a screen. */
-const ADS_CHANGED_DEBOUNCE_MS = 300;
 
 /**
  * Reloads the ad list when the server pushes a change, and ends the session when the server ends it.
@@ -20,8 +18,11 @@ export function useScreenEvents(onAdsChanged: () => void, onTakeoverChanged?: ()
       token: currentScreenToken,
       onEvent: (event) => {
         if (event.event === SCREEN_EVENTS.adsChanged) {
-          clearTimeout(debounce);
-          debounce = setTimeout(adsChanged, ADS_CHANGED_DEBOUNCE_MS);
+          // A reload already due covers this change too: it asks after the change was made.
+          debounce ??= setTimeout(() => {
+            debounce = undefined;
+            adsChanged();
+          }, adsChangedDelayMs(event.data));
         }
         if (event.event === SCREEN_EVENTS.sessionEnded) signOutScreen();
         if (event.event === SCREEN_EVENTS.takeover || event.event === 'hello') takeoverChanged();

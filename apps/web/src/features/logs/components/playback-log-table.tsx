@@ -1,3 +1,4 @@
+import { offsetLabel, wallClockOffsetMinutes } from '@adloop/contract/clock';
 import type { PlaybackLogRow } from '@adloop/contract/reports';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
@@ -52,11 +53,18 @@ const columns: DataColumn<PlaybackLogRow>[] = [
     header: 'Screen clock',
     hideOnMobile: true,
     className: 'whitespace-nowrap',
-    cell: (play) => (
-      <span className="tabular-nums text-muted-foreground">
-        {play.play_date} {play.play_time}
-      </span>
-    ),
+    cell: (play) => {
+      // The screen reports its wall clock without a zone: the offset it kept from the play's instant names it.
+      const offset = wallClockOffsetMinutes(play.play_date, play.play_time, play.played_at);
+      return (
+        <div className="min-w-0 text-muted-foreground">
+          <span className="block tabular-nums">
+            {play.play_date} {play.play_time}
+          </span>
+          {offset !== null && <span className="block text-xs">{offsetLabel(offset)} · as reported</span>}
+        </div>
+      );
+    },
   },
   {
     id: 'count',

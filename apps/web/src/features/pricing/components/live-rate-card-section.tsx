@@ -1,17 +1,18 @@
-import { format } from 'date-fns';
 import { CalendarClockIcon, ClockIcon, RefreshCwIcon } from 'lucide-react';
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentRateCard } from '@/features/pricing/api/get-current-rate-card';
+import { reloadRateCard, useLiveRateCard } from '@/features/pricing/api/live-rate-card';
 import { formatDays, formatMultiplier, formatWindow } from '@/lib/rate-card';
+import { onReadersClock } from '@/lib/readers-clock';
 
-const when = (iso: string) => format(new Date(iso), "d MMM yyyy 'at' HH:mm");
+/** On the reader's clock, its zone said. */
+const when = onReadersClock;
 
 /** The live rate card from the API: what a play costs by venue tier and time of day, and the next change. */
 export function LiveRateCardSection() {
-  const rates = useCurrentRateCard();
+  const rates = useLiveRateCard();
   const current = rates.data?.current;
   const next = rates.data?.next;
 
@@ -39,7 +40,7 @@ export function LiveRateCardSection() {
               <p className="max-w-md text-sm text-muted-foreground">
                 Check your connection and try again, or write to sales@adloop.app for a quote.
               </p>
-              <Button variant="outline" onClick={() => rates.refetch()}>
+              <Button variant="outline" onClick={() => reloadRateCard()}>
                 <RefreshCwIcon aria-hidden="true" />
                 Try again
               </Button>

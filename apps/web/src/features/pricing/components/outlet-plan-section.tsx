@@ -2,7 +2,7 @@ import { Check, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { Button } from '@/components/ui/button';
-import { useCurrentRateCard } from '@/features/pricing/api/get-current-rate-card';
+import { useLiveRateCard } from '@/features/pricing/api/live-rate-card';
 import { formatRupees } from '@/features/pricing/format-rupees';
 import { commissionBps, commissionPercent, outletExample, outletKeepsPercent } from '@/features/pricing/rates';
 
@@ -22,7 +22,7 @@ function exampleEarnings(ratePaise: number) {
 }
 
 export function OutletPlanSection() {
-  const rates = useCurrentRateCard();
+  const rates = useLiveRateCard();
   const card = rates.data?.current;
   const example = card ? exampleEarnings(card.tiers[outletExample.tier]) : null;
   const figure = (paise: number | undefined) => (paise === undefined ? '…' : formatRupees(paise));

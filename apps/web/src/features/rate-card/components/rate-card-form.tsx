@@ -18,6 +18,7 @@ import {
 import { ApiError } from '@/lib/http';
 import { parseMoney } from '@/lib/money';
 import { parseMultiplier, TIER_LABELS, WEEK_DAYS } from '@/lib/rate-card';
+import { readersZone } from '@/lib/readers-clock';
 import { cn } from '@/lib/utils';
 
 /** A decimal text box with a sign before it (₹, ×); the props reach the input, so its label points at it. */
@@ -294,7 +295,7 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                     <FormDescription>
                       {field.value === 'asap'
                         ? 'About ten seconds after you save, once every server has the new card.'
-                        : 'In your time zone.'}
+                        : `In your time zone (${readersZone()}).`}
                     </FormDescription>
                   </FormItem>
                 )}
