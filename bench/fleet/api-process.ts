@@ -66,11 +66,15 @@ export class ApiProcess {
     const started = performance.now();
     // FLEET_SERVER_NODE_ARGS: flags for the server's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
     const nodeArgs = (process.env.FLEET_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-      cwd: root,
-      env: { ...process.env, ...this.env, HOST: '127.0.0.1', PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+      {
+        cwd: root,
+        env: { ...process.env, ...this.env, HOST: '127.0.0.1', PORT: String(this.port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     this.lastCpu = undefined;
     child.stdout!.pipe(this.log, { end: false });

@@ -10,16 +10,51 @@ test.describe('login', () => {
   const submit = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Sign in' }).click();
 
   test('every validation message of the form', async ({ page }) => {
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
     await submit(page);
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Email is required');
+    await expect(password).toHaveAccessibleDescription('Password is required');
+    await expect(email).toBeFocused();
 
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await email.fill('not-an-email');
+    await password.fill('12345');
     await submit(page);
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+
+    // Once the form has been sent, a field is checked again as it changes.
+    await email.fill(ADMIN.email);
+    await expect(page.getByText('Invalid email address')).toBeHidden();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await password.fill('123456');
+    await expect(page.getByText('Password must be at least 6 characters')).toBeHidden();
+    await expect(password).not.toHaveAttribute('aria-describedby');
+  });
+
+  test('a signed-out visit downloads no zod until someone signs in (decision 055)', async ({ page }) => {
+    const scripts: Promise<{ url: string; body: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter(({ body }) => body.includes('$ZodType')).map(({ url }) => url)).toEqual([]);
+
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await submit(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await Promise.all(scripts)).some(({ body }) => body.includes('$ZodType'))).toBe(true);
   });
 
   test('the password can be shown and hidden', async ({ page }) => {

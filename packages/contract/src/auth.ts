@@ -1,22 +1,26 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { LOGIN_FORM_MESSAGES, loginFormErrors } from './auth-rules.ts';
 import { roleSchema } from './roles.ts';
 
-/** The login form's rules and messages (spec §5). */
-export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')),
-  password: z
-    .string()
-    .min(1, 'Password is required')
-    .pipe(z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)),
-});
-export type LoginForm = z.infer<typeof loginFormSchema>;
+/** The login form's rules and messages (spec §5), as a schema: the zod-free rule of `auth-rules.ts`. */
+export const loginFormSchema = z
+  .object({ email: z.string().trim(), password: z.string() })
+  .superRefine((form, context) => {
+    for (const [field, message] of Object.entries(loginFormErrors(form))) {
+      context.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 
 /** What the API accepts at POST /api/auth/login. */
 export const loginBodySchema = z
   .object({
-    email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Invalid email address')),
-    password: z.string().min(1, 'Password is required').max(1024),
+    email: z
+      .string()
+      .trim()
+      .min(1, LOGIN_FORM_MESSAGES.emailRequired)
+      .max(254)
+      .pipe(z.email(LOGIN_FORM_MESSAGES.emailInvalid)),
+    password: z.string().min(1, LOGIN_FORM_MESSAGES.passwordRequired).max(1024),
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -33,16 +37,6 @@ export const currentUserSchema = z.object({
   alert_emails: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export const SIGNED_OUT_USER: CurrentUser = {
-  id: '',
-  name: '',
-  email: '',
-  phone_number: null,
-  role: 'UNMAPPED',
-  must_change_password: false,
-  alert_emails: false,
-};
 
 export const loginResponseSchema = z.object({
   data: z.object({ token: z.string(), user: currentUserSchema, expires_at: z.string() }),

@@ -1,4 +1,5 @@
-import { type CurrentUser, SIGNED_OUT_USER } from '@adloop/contract/auth';
+import type { CurrentUser } from '@adloop/contract/auth';
+import { SIGNED_OUT_USER } from '@adloop/contract/auth-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

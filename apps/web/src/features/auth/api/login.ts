@@ -1,11 +1,15 @@
-import { type LoginBody, loginResponseSchema } from '@adloop/contract/auth';
+import type { LoginBody } from '@adloop/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth-context';
 import { http } from '@/lib/http';
 
 export async function login(body: LoginBody) {
-  const response = await http.post<unknown>('/api/auth/login', body, { auth: false });
+  // The answer's schema (and zod) loads beside the request, so /login itself opens without them (decision 055).
+  const [{ loginResponseSchema }, response] = await Promise.all([
+    import('@adloop/contract/auth'),
+    http.post<unknown>('/api/auth/login', body, { auth: false }),
+  ]);
   return loginResponseSchema.parse(response).data;
 }
 

@@ -1,11 +1,14 @@
-import { verifyResponseSchema } from '@adloop/contract/auth';
 import { NO_ACCESS_TOKEN } from '@adloop/contract/errors';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 export async function verifySession(token: string | null) {
   if (!token) throw new Error(NO_ACCESS_TOKEN);
-  const body = await http.post<unknown>('/api/auth/verify', undefined, { token });
+  // Only a stored token is verified: a signed-out first load never fetches the schema (decision 055).
+  const [{ verifyResponseSchema }, body] = await Promise.all([
+    import('@adloop/contract/auth'),
+    http.post<unknown>('/api/auth/verify', undefined, { token }),
+  ]);
   return verifyResponseSchema.parse(body).data;
 }
 

@@ -1,13 +1,11 @@
-import { type LoginForm as LoginFormValues, loginFormSchema } from '@adloop/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { InfoIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useLogin } from '@/features/auth/api/login';
+import { useLoginForm } from '@/features/auth/hooks/use-login-form';
 
 const DEMO_CONTACT_EMAIL = 'demo@adloop.app';
 
@@ -23,20 +21,11 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 export function LoginForm() {
   const login = useLogin();
   const [showResetNote, setShowResetNote] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
   // A failed login has already been toasted by the HTTP client and logged by useLogin.
-  const onSubmit = (values: LoginFormValues) => login.mutate(values);
+  const { errors, fieldProps, onSubmit } = useLoginForm((form) => login.mutate(form));
 
   return (
-    <form className="flex flex-col gap-6" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="flex flex-col gap-6" onSubmit={onSubmit} noValidate>
       <div className="flex flex-col gap-2 text-center min-[720px]:text-left">
         <h1 className="text-2xl font-bold tracking-tight">Sign in to your dashboard</h1>
         <p className="text-sm text-balance text-muted-foreground">
@@ -46,16 +35,8 @@ export function LoginForm() {
       <div className="grid gap-5">
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="email-error" message={errors.email?.message} />
+          <Input id="email" type="email" autoComplete="email" placeholder="you@company.com" {...fieldProps('email')} />
+          <FieldError id="email-error" message={errors.email} />
         </div>
         <div className="grid gap-2">
           <div className="flex items-center">
@@ -68,14 +49,8 @@ export function LoginForm() {
               Forgot your password?
             </button>
           </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            {...register('password')}
-          />
-          <FieldError id="password-error" message={errors.password?.message} />
+          <PasswordInput id="password" autoComplete="current-password" {...fieldProps('password')} />
+          <FieldError id="password-error" message={errors.password} />
         </div>
         {showResetNote ? (
           <p role="status" className="flex gap-2 rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
