@@ -18,7 +18,7 @@ import { signInAs } from '../support/session.ts';
 
 /** Proof of play end to end: the real player plays, and the dashboard's reports show exactly those plays. */
 
-type LogRow = { id: string; ad_title: string; played_at_local: string; timezone: string };
+type LogRow = { id: string; ad_title: string; played_at: string; played_at_local: string; timezone: string };
 
 async function logRows(request: APIRequestContext, adId: string): Promise<LogRow[]> {
   const token = await adminToken(request);
@@ -119,7 +119,12 @@ test.describe('proof of play reports', () => {
       expect(row.ad_title).toBe(ad.title);
       expect(row.screen_code).toBe(screen.screenCode);
     }
-    expect(rows.find((row) => row.id === newest.id)?.played_at_local).toBe(newest.played_at_local);
+    // Each time in the file names its offset: the outlet's clock and the screen's own.
+    const exported = rows.find((row) => row.id === newest.id)!;
+    expect(exported.played_at_outlet).toMatch(new RegExp(`^${day}T${time}[+-]\\d{2}:\\d{2}$`));
+    expect(exported.outlet_timezone).toBe(newest.timezone);
+    expect(exported.screen_clock).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(exported.played_at_utc!)).toBe(Date.parse(newest.played_at));
     await dashboard.context().close();
   });
 
