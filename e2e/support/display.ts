@@ -27,6 +27,8 @@ export type AdSpec = {
   title: string;
   type?: 'IMAGE' | 'VIDEO';
   duration_seconds?: number | null;
+  /** The ad's media; the demo image or video when not given. */
+  media_url?: string;
   /** Decision 032: when the ad plays, on the outlet's clock. */
   schedule?: { start_time?: string; end_time?: string; days_of_week?: number[]; share_of_voice?: number };
 };
@@ -85,7 +87,7 @@ export async function playOnly(request: APIRequestContext, specs: readonly AdSpe
         company_id: demoImage.company_id,
         title: `${spec.title} ${suffix}`,
         type,
-        media_url: type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url,
+        media_url: spec.media_url ?? (type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url),
         ...(type === 'IMAGE' ? { duration_seconds: spec.duration_seconds ?? null } : {}),
         ...(spec.schedule ? { schedule: spec.schedule } : {}),
         status: 'ACTIVE',

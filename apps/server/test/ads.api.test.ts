@@ -137,6 +137,39 @@ describe.each(databaseKinds)('ads API on %s', (kind) => {
     expect(unknownCompany.statusCode).toBe(404);
   });
 
+  it('refuses media screens cannot play, saying what to use instead; takes streams and hosted videos (decision 053)', async () => {
+    const post = (media_url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ads',
+        headers: bearer(companyAdmin),
+        payload: { title: 'Launch film', type: 'VIDEO', media_url },
+      });
+    const spotify = await post('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
+    expect(spotify.statusCode).toBe(400);
+    const problem = "Screens can't play Spotify links; upload the video file or use its HLS (.m3u8) address";
+    expect(spotify.json()).toMatchObject({ details: [{ path: 'body.media_url', message: problem }] });
+    const twitch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ads/${ownAdId}`,
+      headers: bearer(companyAdmin),
+      payload: { media_url: 'https://www.twitch.tv/videos/123' },
+    });
+    expect(twitch.statusCode).toBe(400);
+    expect(twitch.json().details[0].message).toContain("Screens can't play Twitch links");
+
+    for (const playable of [
+      'https://stream.mux.com/a1b2c3.m3u8',
+      'https://cdn.example.com/spring/manifest.mpd',
+      'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      'https://vimeo.com/76979871',
+    ]) {
+      const created = await post(playable);
+      expect(created.statusCode, playable).toBe(201);
+      expect(created.json().data.media_url).toBe(playable);
+    }
+  });
+
   it('filters by status, type and company, sorts by a whitelisted field, and pages', async () => {
     const company = await createCompany(t.db, { name: 'Filter Co' });
     await createAd(t.db, company.id, { title: 'B video', type: 'VIDEO', durationSeconds: null, status: 'PAUSED' });

@@ -4,6 +4,11 @@ type ManifestEntry = { url: string; revision: string | null; size: number };
 
 /** The routes whose code a screen keeps for offline play: the display and its connect page. */
 const PLAYER_PAGES = /features\/display\/(display-page|screen-connect-page)\.tsx$/;
+/**
+ * The stream engines (hls.js, dash.js), which the player imports only for a list with a stream
+ * (decision 053): a stream cannot play offline, so its engine is not kept for offline play.
+ */
+const STREAM_ENGINES = /\/node_modules\/(hls\.js|dashjs)\//;
 
 /**
  * Works out which built files the screen player needs (the entry, the player's pages and
@@ -50,6 +55,7 @@ export function playerPrecache(): {
       while (pending.length > 0) {
         const chunk = chunks.get(pending.pop()!);
         if (!chunk || files.has(chunk.fileName)) continue;
+        if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => STREAM_ENGINES.test(id))) continue;
         add(chunk);
         pending.push(...chunk.imports, ...chunk.dynamicImports);
       }

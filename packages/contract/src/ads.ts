@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, listQueryBase, tagsSchema } from './common.ts';
 import { type AdSchedule, type AdTargeting, TIME_PATTERN } from './targeting.ts';
+import { unplayableMediaProblem } from './unplayable-media.ts';
 
 export const AD_TYPES = ['IMAGE', 'VIDEO'] as const;
 export const adTypeSchema = z.enum(AD_TYPES);
@@ -148,7 +149,8 @@ export const adSchema = z.object({
 });
 export type Ad = z.infer<typeof adSchema>;
 
-const mediaUrlSchema = z
+/** An ad's or a variant's media: an uploaded file under /media/ or an http(s) URL a screen can play (decision 053). */
+export const mediaUrlSchema = z
   .string()
   .trim()
   .min(1, 'Add the media: upload a file or give its URL')
@@ -156,7 +158,11 @@ const mediaUrlSchema = z
   .refine(
     (value) => value.startsWith('/media/') || /^https?:\/\//i.test(value),
     'Media URL must start with http:// or https://',
-  );
+  )
+  .superRefine((value, context) => {
+    const problem = unplayableMediaProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 export const adUpdateSchema = z
   .object({

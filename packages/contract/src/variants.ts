@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adTypeSchema } from './ads.ts';
+import { adTypeSchema, mediaUrlSchema } from './ads.ts';
 import { calendarDate, rangeCapIssue, rangeWithinCap } from './common.ts';
 
 /**
@@ -22,17 +22,6 @@ export const LINK_URL_MAX = 2000;
 /** Length of a generated link code (base64url, 48 random bits). */
 export const LINK_CODE_LENGTH = 8;
 export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{8}$/;
-
-/** The ad form's media rule (ads.ts): an uploaded file under /media/ or an http(s) URL. */
-const mediaUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'Add the media: upload a file or give its URL')
-  .max(2048)
-  .refine(
-    (value) => value.startsWith('/media/') || /^https?:\/\//i.test(value),
-    'Media URL must start with http:// or https://',
-  );
 
 const labelSchema = z
   .string()

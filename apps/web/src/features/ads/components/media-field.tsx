@@ -1,4 +1,5 @@
 import { type AdType, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@adloop/contract/ads';
+import { unplayableMediaProblem } from '@adloop/contract/unplayable-media';
 import { CheckCircle2Icon, FilmIcon, ImageIcon, Link2Icon, Loader2Icon, UploadCloudIcon, XIcon } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -92,6 +93,8 @@ export function MediaField({ media_url, type, onChange, error, disabled }: Media
   };
 
   const uploaded = upload.isSuccess && upload.data.media_url === media_url ? upload.data : null;
+  // Said as the address is typed, not only on save: the form refuses it with the same words.
+  const unplayable = error ? null : unplayableMediaProblem(media_url);
 
   return (
     <Tabs value={mode} onValueChange={setMode} className="gap-3">
@@ -191,18 +194,23 @@ export function MediaField({ media_url, type, onChange, error, disabled }: Media
             id={urlId}
             type="url"
             inputMode="url"
-            placeholder="https://… image, video, YouTube, Vimeo or HLS"
+            placeholder="https://… image, video, YouTube, Vimeo, HLS or DASH"
             value={media_url}
             disabled={disabled}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error || unplayable ? true : undefined}
             onChange={(event) => {
               const next = event.target.value;
               onChange({ media_url: next, type: guessAdType(next) ?? type });
             }}
           />
           <p className="text-xs text-muted-foreground">
-            Direct image and video files, YouTube, Vimeo, HLS and DASH streams and other hosted players.
+            Direct image and video files, YouTube and Vimeo videos, HLS (.m3u8) and DASH (.mpd) streams.
           </p>
+          {unplayable ? (
+            <p className="text-sm text-destructive" role="alert">
+              {unplayable}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm font-medium">Type</span>

@@ -1,4 +1,6 @@
 import type { AdType } from '@adloop/contract/ads';
+import { screenMediaOf } from '@adloop/contract/media-kind';
+import { unplayableProviderOf } from '@adloop/contract/unplayable-media';
 
 /**
  * What kind of media an ad's address points at (spec §9 lists the kinds a screen plays), so
@@ -13,16 +15,6 @@ export type MediaSource =
 const IMAGE_EXTENSIONS = /\.(avif|gif|jpe?g|png|svg|webp)$/i;
 const VIDEO_EXTENSIONS = /\.(m4v|mov|mp4|ogv|webm)$/i;
 
-const LINK_PROVIDERS: Array<[RegExp, string]> = [
-  [/\.m3u8(\?|$)/i, 'HLS stream'],
-  [/\.mpd(\?|$)/i, 'DASH stream'],
-  [/(^|\.)mux\.com$/i, 'Mux'],
-  [/(^|\.)(wistia\.com|wistia\.net|wi\.st)$/i, 'Wistia'],
-  [/(^|\.)spotify\.com$/i, 'Spotify'],
-  [/(^|\.)twitch\.tv$/i, 'Twitch'],
-  [/(^|\.)tiktok\.com$/i, 'TikTok'],
-];
-
 function parse(url: string): URL | null {
   try {
     return new URL(url, window.location.origin);
@@ -31,51 +23,42 @@ function parse(url: string): URL | null {
   }
 }
 
-function youTubeId(url: URL): string | null {
-  const host = url.hostname.replace(/^www\.|^m\./, '');
-  if (host === 'youtu.be') return url.pathname.slice(1).split('/')[0] || null;
-  if (host !== 'youtube.com' && host !== 'youtube-nocookie.com') return null;
-  if (url.pathname === '/watch') return url.searchParams.get('v');
-  const match = url.pathname.match(/^\/(embed|shorts|live)\/([\w-]+)/);
-  return match?.[2] ?? null;
-}
-
-function vimeoId(url: URL): string | null {
-  if (!/(^|\.)vimeo\.com$/.test(url.hostname)) return null;
-  return url.pathname.match(/\/(\d+)(\/|$)/)?.[1] ?? null;
-}
-
 export function mediaSourceOf(mediaUrl: string, type: AdType): MediaSource | null {
   const url = parse(mediaUrl.trim());
   if (!url || mediaUrl.trim() === '') return null;
   const href = url.href;
 
-  const youTube = youTubeId(url);
-  if (youTube) {
-    return {
-      kind: 'embed',
-      provider: 'YouTube',
-      url: href,
-      embedUrl: `https://www.youtube-nocookie.com/embed/${youTube}?autoplay=1&rel=0`,
-      thumbnailUrl: `https://i.ytimg.com/vi/${youTube}/hqdefault.jpg`,
-    };
+  // One reading of an address for the form, the API and the screens (decision 053).
+  const media = screenMediaOf(href);
+  switch (media.kind) {
+    case 'youtube':
+      return {
+        kind: 'embed',
+        provider: 'YouTube',
+        url: href,
+        embedUrl: `https://www.youtube-nocookie.com/embed/${media.videoId}?autoplay=1&rel=0`,
+        thumbnailUrl: `https://i.ytimg.com/vi/${media.videoId}/hqdefault.jpg`,
+      };
+    case 'vimeo':
+      return {
+        kind: 'embed',
+        provider: 'Vimeo',
+        url: href,
+        embedUrl: `https://player.vimeo.com/video/${media.videoId}?autoplay=1`,
+        thumbnailUrl: null,
+      };
+    case 'hls':
+      return { kind: 'link', provider: 'HLS stream', url: href };
+    case 'dash':
+      return { kind: 'link', provider: 'DASH stream', url: href };
+    case 'file': {
+      const provider = unplayableProviderOf(href);
+      if (provider) return { kind: 'link', provider, url: href };
+      if (IMAGE_EXTENSIONS.test(url.pathname)) return { kind: 'image', url: href };
+      if (VIDEO_EXTENSIONS.test(url.pathname)) return { kind: 'video', url: href };
+      return { kind: type === 'IMAGE' ? 'image' : 'video', url: href };
+    }
   }
-  const vimeo = vimeoId(url);
-  if (vimeo) {
-    return {
-      kind: 'embed',
-      provider: 'Vimeo',
-      url: href,
-      embedUrl: `https://player.vimeo.com/video/${vimeo}?autoplay=1`,
-      thumbnailUrl: null,
-    };
-  }
-  for (const [pattern, provider] of LINK_PROVIDERS) {
-    if (pattern.test(url.hostname) || pattern.test(url.pathname)) return { kind: 'link', provider, url: href };
-  }
-  if (IMAGE_EXTENSIONS.test(url.pathname)) return { kind: 'image', url: href };
-  if (VIDEO_EXTENSIONS.test(url.pathname)) return { kind: 'video', url: href };
-  return { kind: type === 'IMAGE' ? 'image' : 'video', url: href };
 }
 
 /** The ad type an address most likely holds, to preselect it when a URL is pasted; null when unclear. */

@@ -1,8 +1,10 @@
+import { screenMediaOf } from '@adloop/contract/media-kind';
 import type { ScreenAd } from '@adloop/contract/screen';
 import { useCallback, useState } from 'react';
 import type { AdMediaProps } from '@/features/display/components/ad-media-props';
 import { BufferingSpinner } from '@/features/display/components/buffering-spinner';
 import { ImageAd } from '@/features/display/components/image-ad';
+import { LazyEmbedAd } from '@/features/display/components/lazy-embed-ad';
 import { VideoAd } from '@/features/display/components/video-ad';
 
 type StageProps = Pick<AdMediaProps, 'play' | 'muted' | 'onPlayed' | 'onFailed'> & {
@@ -13,6 +15,14 @@ type StageProps = Pick<AdMediaProps, 'play' | 'muted' | 'onPlayed' | 'onFailed'>
 /** One element per ad, version and media: an edited ad, or its next A/B variant, loads in a new element. */
 function layerKey(ad: ScreenAd): string {
   return `${ad.id}:${ad.version}:${ad.media_url}`;
+}
+
+/** The element that plays an ad's media (decision 053): HLS and DASH streams play in a video. */
+function mediaElementOf(ad: ScreenAd) {
+  const { kind } = screenMediaOf(ad.media_url);
+  if (kind === 'youtube' || kind === 'vimeo') return LazyEmbedAd;
+  if (kind === 'hls' || kind === 'dash' || ad.type === 'VIDEO') return VideoAd;
+  return ImageAd;
 }
 
 /**
@@ -58,7 +68,7 @@ export function AdStage({ current, upcoming, play, muted, onPlayed, onFailed }: 
         .map(([key, ad]) => {
           const active = key === currentKey;
           const visible = active ? currentReady : !currentReady && key === shownKey;
-          const Media = ad.type === 'VIDEO' ? VideoAd : ImageAd;
+          const Media = mediaElementOf(ad);
           return (
             <Media
               key={key}

@@ -1,6 +1,9 @@
+import { screenMediaOf } from '@adloop/contract/media-kind';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
+import { useStreamSource } from '@/features/display/hooks/use-stream-source';
+import { LIVE_STREAM_PROBLEM } from '@/features/display/lib/stream-kind';
 import { cn } from '@/lib/utils';
 
 /** A video that waits this long for data is given up, so one broken file cannot freeze the loop. */
@@ -9,7 +12,8 @@ const STALL_LIMIT_MS = 20_000;
 /**
  * A video ad: autoplaying, inline, without native controls, muted unless the viewer unmuted
  * (spec §2). While it waits its turn it is loaded and parked on its first frame, so it starts
- * the moment the previous ad ends.
+ * the moment the previous ad ends. A file plays from the element's source; an HLS or DASH
+ * stream through its engine (decision 053), and, like a file, its end is one play.
  */
 export function VideoAd({
   ad,
@@ -26,6 +30,24 @@ export function VideoAd({
   const [ready, setReady] = useState(false);
   const [buffering, setBuffering] = useState(false);
   const failure = useMediaFailure(active, play);
+  const media = screenMediaOf(ad.media_url);
+  const stream = media.kind === 'hls' || media.kind === 'dash' ? media.kind : null;
+
+  const giveUp = (reason: unknown) => {
+    console.warn(`Video ad ${ad.id} failed to load`, ad.media_url, reason);
+    setReady(false);
+    setBuffering(false);
+    failure.markFailed();
+  };
+  // One play per play of the loop, however many ways its end is reported (the element, a stream's engine).
+  const endedPlay = useRef<number | null>(null);
+  const ended = () => {
+    const element = video.current;
+    if (!active || !element || endedPlay.current === play) return;
+    endedPlay.current = play;
+    onPlayed(play, element.duration);
+  };
+  const attached = useStreamSource(video, ad.media_url, stream, failure.attempt, { onFatal: giveUp, onEnded: ended });
 
   const reportReady = useEffectEvent(onReadyChange);
   const reportFailed = useEffectEvent(onFailed);
@@ -51,7 +73,7 @@ export function VideoAd({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new play or a reloaded element (new attempt) restarts the video.
   useEffect(() => {
     const element = video.current;
-    if (!element) return;
+    if (!element || !attached) return;
     if (!active) {
       element.pause();
       // Parked on its first frame once out of sight, ready for its next turn.
@@ -69,7 +91,7 @@ export function VideoAd({
       }
       console.warn(`Video ad ${ad.id} could not start`, error);
     });
-  }, [active, visible, play, ad.id, failure.attempt]);
+  }, [active, visible, play, ad.id, failure.attempt, attached]);
 
   useEffect(() => {
     if (active && failure.failedNow) reportFailed(play);
@@ -88,7 +110,7 @@ export function VideoAd({
     <video
       key={failure.attempt}
       ref={video}
-      src={ad.media_url}
+      src={stream ? undefined : ad.media_url}
       aria-label={ad.title}
       muted
       playsInline
@@ -96,6 +118,9 @@ export function VideoAd({
       disablePictureInPicture
       disableRemotePlayback
       className={cn(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}
+      onLoadedMetadata={(event) => {
+        if (event.currentTarget.duration === Number.POSITIVE_INFINITY) giveUp(LIVE_STREAM_PROBLEM);
+      }}
       onLoadedData={() => setReady(true)}
       onWaiting={() => setBuffering(true)}
       onStalled={(event) => {
@@ -103,15 +128,8 @@ export function VideoAd({
       }}
       onPlaying={() => setBuffering(false)}
       onCanPlay={() => setBuffering(false)}
-      onEnded={(event) => {
-        if (active) onPlayed(play, event.currentTarget.duration);
-      }}
-      onError={() => {
-        console.warn(`Video ad ${ad.id} failed to load`, ad.media_url, video.current?.error);
-        setReady(false);
-        setBuffering(false);
-        failure.markFailed();
-      }}
+      onEnded={ended}
+      onError={() => giveUp(video.current?.error)}
     />
   );
 }
