@@ -5,7 +5,11 @@ import { expect, type Page } from '@playwright/test';
  * out sideways (a phone must never scroll horizontally).
  */
 export async function shoot(page: Page, name: string, width: number) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} at ${width}px overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+  // Charts and tables lay out again a frame or two after the viewport changes: wait for it.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${name} at ${width}px overflows sideways (px)`,
+    })
+    .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
 }
