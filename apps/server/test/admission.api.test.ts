@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HEALTH_PATIENCE_MS, HEALTH_RECENT_MS } from '../src/modules/health/health.routes.ts';
 import { SHEDDABLE_SCREEN_ROUTES } from '../src/plugins/admission.ts';
 import {
   bearer,
@@ -197,5 +199,75 @@ describe.each(databaseKinds)('admission control on %s', (kind) => {
     } finally {
       stream.abort();
     }
+  });
+});
+
+/**
+ * Issue 15: on the embedded database every query waits its turn, so a health check's ping queued
+ * behind a fleet's batches took up to 1.9 s. A waiting ping is answered from the last one, if it
+ * was ok and recent; a check with no such ping waits for its own (a failing ping is a 503 at
+ * once: db-resilience.api.test.ts).
+ */
+describe('health while the embedded database is busy', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  /** Holds PGlite's one queue, as a long write does: every other query waits until `release`. */
+  async function holdDatabase(db: TestApp['db']) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const done = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding();
+      await released;
+    });
+    await held;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  const health = (app: TestApp['app']) => app.inject({ method: 'GET', url: '/api/health' });
+
+  it('answers 200 within its patience from a recent ping while its own ping waits in the queue', async () => {
+    t = await createTestApp('pglite');
+    expect((await health(t.app)).statusCode).toBe(200);
+
+    const release = await holdDatabase(t.db);
+    try {
+      const answer = await health(t.app);
+      expect(answer.statusCode).toBe(200);
+      const { database } = answer.json().data;
+      expect(database.ok).toBe(true);
+      expect(database.latency_ms).toBeGreaterThanOrEqual(HEALTH_PATIENCE_MS - 5);
+      expect(database.latency_ms).toBeLessThan(HEALTH_RECENT_MS);
+    } finally {
+      await release();
+    }
+  });
+
+  it('waits for its own ping when it has no recent one', async () => {
+    t = await createTestApp('pglite');
+    const release = await holdDatabase(t.db);
+    let answered = false;
+    const pending = health(t.app).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    // Well past the patience: still waiting, as there is nothing to answer from.
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_PATIENCE_MS * 2));
+    expect(answered).toBe(false);
+    await release();
+    expect((await pending).statusCode).toBe(200);
   });
 });
