@@ -54,6 +54,10 @@ export const SCREEN_EVENTS = {
   adsChanged: 'ads-changed',
   sessionEnded: 'session-ended',
   takeover: 'takeover',
+  /** Staff asked for a picture of what the screen shows now (decision 059). */
+  screenshotRequested: 'screenshot-requested',
+  /** Staff told the player to reload, or to clear its caches and reload (decision 059). */
+  command: 'command',
 } as const;
 
 /** Pricing tiers of outlets (decision 033), cheapest first. */

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -834,3 +835,30 @@ export const alertDeliveries = pgTable(
     check('alert_deliveries_status_valid', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
   ],
 );
+
+/** Raw bytes: Buffer in, Buffer out, whichever driver (PGlite hands back a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A screen's latest screenshot and the latest request for one (decision 059): one row per screen,
+ * overwritten by each request and each answer; it goes with the screen.
+ */
+export const screenScreenshots = pgTable('screen_screenshots', {
+  screenId: uuid('screen_id')
+    .primaryKey()
+    .references(() => screens.id, { onDelete: 'cascade' }),
+  /** The request the screen must answer; an answer to an older one is refused. */
+  requestId: uuid('request_id').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  image: bytea('image'),
+  answeredRequestId: uuid('answered_request_id'),
+  takenAt: timestamp('taken_at', { withTimezone: true }),
+  /** What the screen said it showed; the ad is not a reference, it may be deleted since. */
+  adId: uuid('ad_id'),
+  adTitle: text('ad_title'),
+  takeoverId: uuid('takeover_id'),
+});

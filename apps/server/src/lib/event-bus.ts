@@ -1,11 +1,15 @@
 import { EventEmitter } from 'node:events';
+import type { ScreenCommand } from '@adloop/contract/screen-commands';
 
 /** What server code announces to whoever listens (SSE streams, caches). */
 export type BusEvent =
   | { type: 'ads.changed'; adIds: string[] }
   | { type: 'screen.changed'; screenId: string; reason: 'passcode-reset' | 'disabled' | 'updated' }
   /** An emergency takeover started or ended on these screens (decision 035). */
-  | { type: 'takeover.changed'; takeoverId: string; screenIds: string[]; action: 'started' | 'ended' };
+  | { type: 'takeover.changed'; takeoverId: string; screenIds: string[]; action: 'started' | 'ended' }
+  /** Staff asked one screen for a screenshot, or told it to reload (decision 059). */
+  | { type: 'screen.screenshot-requested'; screenId: string; requestId: string }
+  | { type: 'screen.command'; screenId: string; command: ScreenCommand };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

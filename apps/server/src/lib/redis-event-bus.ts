@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { SCREEN_COMMANDS } from '@adloop/contract/screen-commands';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { BusEvent, EventBus } from './event-bus.ts';
@@ -22,6 +23,8 @@ const busEventSchema = z.discriminatedUnion('type', [
     screenIds: z.array(z.string()),
     action: z.enum(['started', 'ended']),
   }),
+  z.object({ type: z.literal('screen.screenshot-requested'), screenId: z.string(), requestId: z.string() }),
+  z.object({ type: z.literal('screen.command'), screenId: z.string(), command: z.enum(SCREEN_COMMANDS) }),
 ]) satisfies z.ZodType<BusEvent>;
 
 /** The pino methods the bus logs through (the server's logger, or a child of it). */

@@ -10,8 +10,9 @@ const KEEPALIVE_MS = 25_000;
  * Streams server-sent events to one screen: `ads-changed` with the ids of the changed ads that
  * concern it, or none when anything may have changed (decision 043), `session-ended` when its
  * passcode was reset or it was disabled, `takeover` when an emergency takeover of this screen
- * started or ended (decision 035). The player reads it with fetch (bearer auth), so no token
- * ever sits in a URL.
+ * started or ended (decision 035), `screenshot-requested` and `command` when staff asked for its
+ * picture or told it to reload (decision 059). The player reads it with fetch (bearer auth), so no
+ * token ever sits in a URL.
  */
 export async function streamScreenEvents(
   app: FastifyInstance,
@@ -44,6 +45,12 @@ export async function streamScreenEvents(
   const onEvent = (event: BusEvent) => {
     if (event.type === 'takeover.changed' && event.screenIds.includes(screen.screenId)) {
       send(SCREEN_EVENTS.takeover, { id: event.takeoverId, action: event.action });
+    }
+    if (event.type === 'screen.screenshot-requested' && event.screenId === screen.screenId) {
+      send(SCREEN_EVENTS.screenshotRequested, { request_id: event.requestId });
+    }
+    if (event.type === 'screen.command' && event.screenId === screen.screenId) {
+      send(SCREEN_EVENTS.command, { command: event.command });
     }
     if (event.type === 'screen.changed' && event.screenId === screen.screenId && event.reason !== 'updated') {
       send(SCREEN_EVENTS.sessionEnded, { reason: event.reason });

@@ -13,6 +13,8 @@ import { useUpdateScreen } from '@/features/screens/api/update-screen';
 import { EditScreenForm } from '@/features/screens/components/edit-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges } from '@/features/screens/components/screen-badges';
+import { ScreenPlayerCommands } from '@/features/screens/components/screen-player-commands';
+import { ScreenScreenshotCard } from '@/features/screens/components/screen-screenshot-card';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
 
 function ScreenEditor({ screen }: { screen: Screen }) {
@@ -28,7 +30,10 @@ function ScreenEditor({ screen }: { screen: Screen }) {
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
-      <EditScreenForm key={screen.id} screen={screen} onSave={onSave} />
+      <div className="grid min-w-0 gap-6">
+        <EditScreenForm key={screen.id} screen={screen} onSave={onSave} />
+        <ScreenScreenshotCard screen={screen} />
+      </div>
       <div className="grid gap-6">
         <Card className="gap-4">
           <CardHeader>
@@ -40,6 +45,7 @@ function ScreenEditor({ screen }: { screen: Screen }) {
             <ScreenStatusBadges screen={screen} />
           </CardContent>
         </Card>
+        <ScreenPlayerCommands screen={screen} />
         <Card className="gap-4">
           <CardHeader>
             <CardTitle>Passcode</CardTitle>
@@ -79,7 +85,7 @@ export function EditScreenPage() {
   const screen = useScreen(id);
 
   return (
-    <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode.">
+    <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode; see what it shows and reload it.">
       {screen.isLoading ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true">
           <Skeleton className="h-96 rounded-xl" />

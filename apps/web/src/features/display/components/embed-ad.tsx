@@ -128,6 +128,7 @@ function EmbedFrame({
       ref={frame}
       src={player.src}
       title={ad.title}
+      data-ad-id={ad.id}
       allow="autoplay; encrypted-media"
       // The page's own policy sends no referrer; YouTube's embed refuses to play without one.
       referrerPolicy="strict-origin-when-cross-origin"

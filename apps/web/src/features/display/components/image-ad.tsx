@@ -35,6 +35,7 @@ export function ImageAd({ ad, active, visible, play, onReadyChange, onPlayed, on
       key={failure.attempt}
       src={ad.media_url}
       alt={ad.title}
+      data-ad-id={ad.id}
       draggable={false}
       decoding="async"
       className={cn(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}

@@ -112,6 +112,7 @@ export function VideoAd({
       ref={video}
       src={stream ? undefined : ad.media_url}
       aria-label={ad.title}
+      data-ad-id={ad.id}
       muted
       playsInline
       preload="auto"

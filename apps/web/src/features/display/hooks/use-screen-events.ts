@@ -26,6 +26,12 @@ export function useScreenEvents(onAdsChanged: () => void, onTakeoverChanged?: ()
         }
         if (event.event === SCREEN_EVENTS.sessionEnded) signOutScreen();
         if (event.event === SCREEN_EVENTS.takeover || event.event === 'hello') takeoverChanged();
+        // Staff asked for a screenshot or a reload (decision 059): its code loads only now.
+        if (event.event === SCREEN_EVENTS.screenshotRequested || event.event === SCREEN_EVENTS.command) {
+          import('@/features/display/lib/screen-remote')
+            .then(({ obey }) => obey(event))
+            .catch((error: unknown) => console.warn(`Screen ${event.event} failed`, error));
+        }
       },
       onUnauthorized: signOutScreen,
     });

@@ -1,0 +1,144 @@
+import type { IncomingMessage } from 'node:http';
+import { idParamsSchema, one } from '@adloop/contract/common';
+import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
+import {
+  screenCommandBodySchema,
+  screenCommandSentSchema,
+  screenshotRequestSchema,
+  screenshotStateSchema,
+  screenshotUploadQuerySchema,
+} from '@adloop/contract/screenshots';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/http-error.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { getScreen } from './screens.service.ts';
+import { readScreenshotBody } from './screenshot-body.ts';
+import { getScreenshotImage, getScreenshotState, requestScreenshot, saveScreenshot } from './screenshots.service.ts';
+
+const tags = ['screens'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * Seeing and commanding a playing screen (decision 059), under /api/ad-screens: who may manage
+ * the screen asks for its picture or tells it to reload; who may read it sees the picture.
+ */
+export default async function screenshotRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+
+  app.post(
+    '/:id/screenshot-requests',
+    {
+      preHandler: app.authorize('screens', 'update'),
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the screen for a picture of what it shows now; its answer is newer than requested_at',
+        params: idParamsSchema,
+        response: { 202: one(screenshotRequestSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const asked = await requestScreenshot(app.db, await tenancyOf(request), request.scope, request.params.id);
+      await app.events.publish({
+        type: 'screen.screenshot-requested',
+        screenId: request.params.id,
+        requestId: asked.request_id,
+      });
+      return reply.code(202).send({ data: asked });
+    },
+  );
+
+  app.get(
+    '/:id/screenshot',
+    {
+      preHandler: app.authorize('screens', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: "The screen's latest screenshot (when, what it showed) and the latest request",
+        params: idParamsSchema,
+        response: { 200: one(screenshotStateSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await getScreenshotState(app.db, await tenancyOf(request), request.scope, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/:id/screenshot/image',
+    {
+      preHandler: app.authorize('screens', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: "The screen's latest screenshot, a JPEG (404 when it never sent one)",
+        params: idParamsSchema,
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { image } = await getScreenshotImage(app.db, await tenancyOf(request), request.scope, request.params.id);
+      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(image);
+    },
+  );
+
+  app.post(
+    '/:id/commands',
+    {
+      preHandler: app.authorize('screens', 'update'),
+      schema: {
+        tags,
+        security,
+        summary: 'Tell the screen to reload its player, or to clear its caches and reload (its unsent plays stay)',
+        params: idParamsSchema,
+        body: screenCommandBodySchema,
+        response: { 202: one(screenCommandSentSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await getScreen(app.db, await tenancyOf(request), request.scope, request.params.id);
+      const { command } = request.body;
+      await app.events.publish({ type: 'screen.command', screenId: request.params.id, command });
+      return reply.code(202).send({ data: { command, sent_at: new Date().toISOString() } });
+    },
+  );
+}
+
+/** The screen's side, under /api/screen-auth: it answers a screenshot-requested event with a JPEG. */
+export async function screenScreenshotRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Only this plugin's route takes a binary body; it is read after the screen is known, never before.
+  app.addContentTypeParser(
+    ['image/jpeg', 'application/octet-stream'],
+    (request: FastifyRequest, payload: IncomingMessage) =>
+      readScreenshotBody(payload, request.headers['content-length']),
+  );
+
+  app.post(
+    '/screenshots',
+    {
+      onRequest: app.requireScreen,
+      schema: {
+        tags,
+        summary: `Upload this screen's screenshot (image/jpeg, at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB)`,
+        security: [{ screenBearer: [] }],
+        querystring: screenshotUploadQuerySchema,
+        response: { 201: one(z.object({ taken_at: z.string() })), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { request_id: requestId, ...showing } = request.query;
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw badRequest('The screenshot is empty: send the JPEG as the body (image/jpeg)');
+      }
+      const saved = await saveScreenshot(app.db, request.screen!.screenId, requestId, request.body, showing);
+      return reply.code(201).send({ data: saved });
+    },
+  );
+}

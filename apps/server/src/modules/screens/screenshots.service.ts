@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Scope } from '@adloop/contract/permissions';
+import type { ScreenshotRequest, ScreenshotState } from '@adloop/contract/screenshots';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { screenScreenshots } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Tenancy } from '../tenancy/tenancy.service.ts';
+import { getScreen } from './screens.service.ts';
+
+/** What the screen said it showed when it took the picture. */
+export interface ScreenshotShowing {
+  ad_id?: string;
+  ad_title?: string;
+  takeover_id?: string;
+}
+
+/**
+ * Records a new request for the screen's picture (decision 059) and answers its id; the screen
+ * must answer this id, an answer to an older one is refused. Another tenant's screen is a 404.
+ */
+export async function requestScreenshot(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  screenId: string,
+): Promise<ScreenshotRequest> {
+  await getScreen(db, tenancy, scope, screenId);
+  const request = { screenId, requestId: randomUUID(), requestedAt: sql`now()`, requestedBy: tenancy.userId };
+  const [row] = await db
+    .insert(screenScreenshots)
+    .values(request)
+    .onConflictDoUpdate({
+      target: screenScreenshots.screenId,
+      set: { requestId: request.requestId, requestedAt: request.requestedAt, requestedBy: request.requestedBy },
+    })
+    .returning({ requestId: screenScreenshots.requestId, requestedAt: screenScreenshots.requestedAt });
+  if (!row) throw new Error('screenshot request upsert returned no row');
+  return { request_id: row.requestId, requested_at: row.requestedAt.toISOString() };
+}
+
+export async function getScreenshotState(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  screenId: string,
+): Promise<ScreenshotState> {
+  await getScreen(db, tenancy, scope, screenId);
+  const [row] = await db
+    .select({
+      requestedAt: screenScreenshots.requestedAt,
+      answeredRequestId: screenScreenshots.answeredRequestId,
+      takenAt: screenScreenshots.takenAt,
+      sizeBytes: sql<number>`octet_length(${screenScreenshots.image})::int`,
+      adId: screenScreenshots.adId,
+      adTitle: screenScreenshots.adTitle,
+      takeoverId: screenScreenshots.takeoverId,
+    })
+    .from(screenScreenshots)
+    .where(eq(screenScreenshots.screenId, screenId));
+  if (!row) return { screenshot: null, requested_at: null };
+  return {
+    requested_at: row.requestedAt.toISOString(),
+    screenshot:
+      row.takenAt && row.answeredRequestId
+        ? {
+            request_id: row.answeredRequestId,
+            taken_at: row.takenAt.toISOString(),
+            size_bytes: row.sizeBytes,
+            ad_id: row.adId,
+            ad_title: row.adTitle,
+            takeover_id: row.takeoverId,
+          }
+        : null,
+  };
+}
+
+export async function getScreenshotImage(
+  db: Database,
+  tenancy: Tenancy,
+  scope: Scope,
+  screenId: string,
+): Promise<{ image: Buffer; takenAt: Date }> {
+  await getScreen(db, tenancy, scope, screenId);
+  const [row] = await db
+    .select({ image: screenScreenshots.image, takenAt: screenScreenshots.takenAt })
+    .from(screenScreenshots)
+    .where(eq(screenScreenshots.screenId, screenId));
+  if (!row?.image || !row.takenAt) throw notFound('Screenshot');
+  return { image: row.image, takenAt: row.takenAt };
+}
+
+/** Keeps the screen's answer in place of its previous picture; 409 when it answers a request that is not the latest. */
+export async function saveScreenshot(
+  db: Database,
+  screenId: string,
+  requestId: string,
+  image: Buffer,
+  showing: ScreenshotShowing,
+): Promise<{ taken_at: string }> {
+  const [row] = await db
+    .update(screenScreenshots)
+    .set({
+      image,
+      answeredRequestId: requestId,
+      takenAt: sql`now()`,
+      adId: showing.ad_id ?? null,
+      adTitle: showing.ad_title ?? null,
+      takeoverId: showing.takeover_id ?? null,
+    })
+    .where(and(eq(screenScreenshots.screenId, screenId), eq(screenScreenshots.requestId, requestId)))
+    .returning({ takenAt: screenScreenshots.takenAt });
+  if (!row?.takenAt) throw conflict('No screenshot is asked for under this request_id; a newer request replaced it');
+  return { taken_at: row.takenAt.toISOString() };
+}

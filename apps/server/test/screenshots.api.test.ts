@@ -1,0 +1,251 @@
+import type { AddressInfo } from 'node:net';
+import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  connectScreen,
+  createCompany,
+  createOutlet,
+  createScreen,
+  createUser,
+  loginAs,
+  signedIn,
+} from './helpers/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+
+type StreamEvent = { event: string; data: unknown };
+
+/** Reads a screen's event stream until `wanted` arrives; answers every event seen on the way. */
+async function readEventsUntil(body: ReadableStream<Uint8Array>, wanted: string, timeoutMs = 5000) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const seen: StreamEvent[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no ${wanted} event in time`)), deadline - Date.now()),
+        ),
+      ]);
+      if (chunk.done) throw new Error(`stream ended before ${wanted}`);
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const frames = buffer.split('\n\n');
+      buffer = frames.pop() ?? '';
+      for (const frame of frames) {
+        const event = /^event: (.+)$/m.exec(frame)?.[1];
+        const data = /^data: (.+)$/m.exec(frame)?.[1];
+        if (!event || !data) continue;
+        seen.push({ event, data: JSON.parse(data) });
+        if (event === wanted) return seen;
+      }
+    }
+    throw new Error(`no ${wanted} event in time`);
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Enough of a JPEG for the server, which judges by the first bytes (SOI, then a marker). */
+function jpegBytes(size = 64): Buffer {
+  const bytes = Buffer.alloc(size, 0x20);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0], 0);
+  bytes.set([0xff, 0xd9], size - 2);
+  return bytes;
+}
+
+const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
+  let t: TestApp;
+  let origin: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    adminToken = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+  });
+  afterAll(() => t.close());
+
+  const openStream = async (token: string) => {
+    const stream = await fetch(`${origin}/api/screen-auth/events`, { headers: bearer(token) });
+    expect(stream.status).toBe(200);
+    await readEventsUntil(stream.body!, 'hello');
+    return stream.body!;
+  };
+  const askForScreenshot = (screenId: string, token: string) =>
+    t.app.inject({ method: 'POST', url: `/api/ad-screens/${screenId}/screenshot-requests`, headers: bearer(token) });
+  const sendCommand = (screenId: string, token: string, command: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/ad-screens/${screenId}/commands`,
+      headers: bearer(token),
+      payload: { command },
+    });
+  const upload = (token: string, query: Record<string, string>, body: Buffer, contentType = 'image/jpeg') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/screen-auth/screenshots?${new URLSearchParams(query)}`,
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload: body,
+    });
+
+  it('asks only that screen, keeps its answer and shows it with what was playing', async () => {
+    const outlet = await createOutlet(t.db);
+    const asked = await createScreen(t.db, outlet.id);
+    const other = await createScreen(t.db, outlet.id);
+    const askedSession = await connectScreen(t.app, asked);
+    const otherSession = await connectScreen(t.app, other);
+    const askedStream = await openStream(askedSession.access_token);
+    const otherStream = await openStream(otherSession.access_token);
+
+    const response = await askForScreenshot(asked.id, adminToken);
+    expect(response.statusCode).toBe(202);
+    const { request_id: requestId, requested_at: requestedAt } = response.json().data;
+    const heard = await readEventsUntil(askedStream, 'screenshot-requested');
+    expect(heard.at(-1)).toEqual({ event: 'screenshot-requested', data: { request_id: requestId } });
+
+    // The other screen hears its own command next, and nothing of the first screen's request before it.
+    expect((await sendCommand(other.id, adminToken, 'reload')).statusCode).toBe(202);
+    const otherHeard = await readEventsUntil(otherStream, 'command');
+    expect(otherHeard).toEqual([{ event: 'command', data: { command: 'reload' } }]);
+
+    const image = jpegBytes(4096);
+    const adId = crypto.randomUUID();
+    const saved = await upload(
+      askedSession.access_token,
+      { request_id: requestId, ad_id: adId, ad_title: 'Cold brew' },
+      image,
+    );
+    expect(saved.statusCode).toBe(201);
+
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${asked.id}/screenshot`,
+      headers: bearer(adminToken),
+    });
+    expect(state.statusCode).toBe(200);
+    const { screenshot, requested_at } = state.json().data;
+    expect(requested_at).toBe(requestedAt);
+    expect(screenshot).toMatchObject({
+      request_id: requestId,
+      size_bytes: 4096,
+      ad_id: adId,
+      ad_title: 'Cold brew',
+      takeover_id: null,
+    });
+    expect(Date.parse(screenshot.taken_at)).toBeGreaterThanOrEqual(Date.parse(requestedAt));
+
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${asked.id}/screenshot/image`,
+      headers: bearer(adminToken),
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.rawPayload.equals(image)).toBe(true);
+
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${other.id}/screenshot`,
+      headers: bearer(adminToken),
+    });
+    expect(none.json().data).toEqual({ screenshot: null, requested_at: null });
+    await askedStream.cancel();
+    await otherStream.cancel();
+  });
+
+  it('refuses a body that is not a JPEG, empty or too big, naming the problem', async () => {
+    const outlet = await createOutlet(t.db);
+    const screen = await createScreen(t.db, outlet.id);
+    const session = await connectScreen(t.app, screen);
+    const { request_id } = (await askForScreenshot(screen.id, adminToken)).json().data;
+
+    const png = await upload(session.access_token, { request_id }, PNG_BYTES);
+    expect(png.statusCode).toBe(400);
+    expect(png.json().message).toMatch(/not a JPEG/);
+    // The declared type does not matter: the bytes decide.
+    const disguised = await upload(session.access_token, { request_id }, PNG_BYTES, 'application/octet-stream');
+    expect(disguised.statusCode).toBe(400);
+
+    const empty = await upload(session.access_token, { request_id }, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/empty/);
+
+    const huge = await upload(session.access_token, { request_id }, jpegBytes(SCREENSHOT_MAX_BYTES + 1));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'A screenshot is limited to 2 MB' });
+
+    const json = await upload(session.access_token, { request_id }, Buffer.from('{}'), 'application/json');
+    expect(json.statusCode).toBe(400);
+
+    const badQuery = await upload(session.access_token, { request_id: 'not-an-id' }, jpegBytes());
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().details[0].path).toBe('querystring.request_id');
+
+    // An answer to a request that a newer one replaced, or to none, is refused.
+    await askForScreenshot(screen.id, adminToken);
+    const stale = await upload(session.access_token, { request_id }, jpegBytes());
+    expect(stale.statusCode).toBe(409);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/screen-auth/screenshots?request_id=${request_id}`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: jpegBytes(),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const staff = await upload(adminToken, { request_id }, jpegBytes());
+    expect(staff.statusCode).toBe(401);
+  });
+
+  it("lets the outlet's admin command its screen; another outlet's staff get 404, employees 403", async () => {
+    const outlet = await createOutlet(t.db);
+    const elsewhere = await createOutlet(t.db);
+    const screen = await createScreen(t.db, outlet.id);
+    const session = await connectScreen(t.app, screen);
+    const stream = await openStream(session.access_token);
+
+    const ownAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
+    expect((await askForScreenshot(screen.id, ownAdmin.token)).statusCode).toBe(202);
+    expect((await sendCommand(screen.id, ownAdmin.token, 'clear-cache')).statusCode).toBe(202);
+    const heard = await readEventsUntil(stream, 'command');
+    expect(heard.map((event) => event.event)).toEqual(['screenshot-requested', 'command']);
+    expect(heard[1]?.data).toEqual({ command: 'clear-cache' });
+
+    const otherAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [elsewhere.id] });
+    expect((await askForScreenshot(screen.id, otherAdmin.token)).statusCode).toBe(404);
+    expect((await sendCommand(screen.id, otherAdmin.token, 'reload')).statusCode).toBe(404);
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${screen.id}/screenshot`,
+      headers: bearer(otherAdmin.token),
+    });
+    expect(peek.statusCode).toBe(404);
+
+    const employee = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outlet.id] });
+    expect((await askForScreenshot(screen.id, employee.token)).statusCode).toBe(403);
+    expect((await sendCommand(screen.id, employee.token, 'reload')).statusCode).toBe(403);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${screen.id}/screenshot`,
+      headers: bearer(employee.token),
+    });
+    expect(read.statusCode).toBe(200);
+
+    const company = await createCompany(t.db);
+    for (const role of ['COMPANY_ADMIN', 'COMPANY_EMPLOYEE'] as const) {
+      const user = await signedIn(t.app, t.db, role, { companyId: company.id });
+      expect((await askForScreenshot(screen.id, user.token)).statusCode).toBe(403);
+    }
+
+    const unknown = await sendCommand(screen.id, adminToken, 'format-disk');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/reload, clear-cache/);
+    await stream.cancel();
+  });
+});
