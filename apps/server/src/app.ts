@@ -18,6 +18,7 @@ import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-limits.ts';
 import mediaSweepPlugin, { type MediaSweepOptions } from './modules/media/media-sweep.schedule.ts';
+import metricsRoutes from './modules/metrics/metrics.routes.ts';
 import outletRoutes from './modules/outlets/outlets.routes.ts';
 import pincodeRoutes from './modules/pincodes/pincodes.routes.ts';
 import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
@@ -38,6 +39,7 @@ import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import inputGuardsPlugin from './plugins/input-guards.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import screenAuthPlugin from './plugins/screen-auth.ts';
 import screenCachePlugin from './plugins/screen-cache.ts';
 import securityPlugin from './plugins/security.ts';
@@ -59,6 +61,8 @@ export interface AppOptions {
   admission?: Partial<AdmissionOptions>;
   /** The offline alert worker (decision 052); off unless given, so tests tick it themselves. */
   alerts?: AlertWorkerOptions;
+  /** Bearer token of GET /metrics (decision 058); without it /metrics answers 404 and requests go untimed. */
+  metricsToken?: string;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -78,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(dbPlugin, { database: options.database });
+  await app.register(metricsPlugin, { enabled: options.metricsToken !== undefined });
   await app.register(securityPlugin);
   await app.register(admissionPlugin, { ...defaultAdmission(options.database.kind), ...options.admission });
   await app.register(compressionPlugin);
@@ -89,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(metricsRoutes, { token: options.metricsToken });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(companyRoutes, { prefix: '/api/ad-company' });

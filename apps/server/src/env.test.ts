@@ -32,6 +32,8 @@ describe('parseEnv', () => {
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     [{ ALERT_WEBHOOK_URL: 'ftp://hooks.example.com' }, 'ALERT_WEBHOOK_URL'],
     [{ ALERT_WEBHOOK_URL: 'https://hooks.example.com/adloop' }, 'ALERT_WEBHOOK_SECRET'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'sixteen or more but spaced' }, 'METRICS_TOKEN'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

@@ -51,6 +51,11 @@ const settings = z.object({
   /** Every alert is also posted here, signed with the secret (outlets may add their own). */
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Bearer token a Prometheus scraper sends to GET /metrics (decision 058); unset = /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'must be at least 16 characters without spaces')
+    .optional(),
 });
 
 /** Every setting the server reads, validated once at start (DESIGN §4). */

@@ -69,6 +69,7 @@ const app = await buildApp({
   },
   alerts: { channels },
   admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
+  metricsToken: env.METRICS_TOKEN,
 });
 app.addHook('onClose', async () => channels.close());
 app.log.info(

@@ -109,8 +109,9 @@ export default fp(
       },
     });
 
-    const refuse = (reason: string) => {
+    const refuse = (route: string, cause: 'event_loop_delay' | 'in_flight_limit', reason: string) => {
       refused += 1;
+      app.metrics.screenRequestsShed.inc({ route, reason: cause });
       return new HttpError(
         503,
         'SERVICE_UNAVAILABLE',
@@ -120,15 +121,22 @@ export default fp(
       );
     };
 
-    const admit = (counted: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
-      if (eventLoopDelayMs > options.maxEventLoopDelayMs) throw refuse('it is falling behind');
-      if (inFlight >= options.maxScreenRequestsInFlight) throw refuse('too many screen requests at once');
-      if (!counted) return;
-      inFlight += 1;
-      // 'close' comes once, whether the answer was sent or the screen went away first.
-      reply.raw.once('close', () => {
-        inFlight -= 1;
-      });
+    const admit = (route: string) => {
+      const counted = route !== EVENT_STREAM;
+      return async (_request: FastifyRequest, reply: FastifyReply) => {
+        if (eventLoopDelayMs > options.maxEventLoopDelayMs) {
+          throw refuse(route, 'event_loop_delay', 'it is falling behind');
+        }
+        if (inFlight >= options.maxScreenRequestsInFlight) {
+          throw refuse(route, 'in_flight_limit', 'too many screen requests at once');
+        }
+        if (!counted) return;
+        inFlight += 1;
+        // 'close' comes once, whether the answer was sent or the screen went away first.
+        reply.raw.once('close', () => {
+          inFlight -= 1;
+        });
+      };
     };
 
     const sheddable = new Set<string>(SHEDDABLE_SCREEN_ROUTES);
@@ -138,7 +146,7 @@ export default fp(
         const key = `${method} ${route.url}`;
         if (!sheddable.has(key)) continue;
         seen.add(key);
-        const hook = admit(key !== EVENT_STREAM);
+        const hook = admit(key);
         route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), hook];
       }
     });
@@ -149,5 +157,5 @@ export default fp(
         throw new Error(`Admission control names routes that do not exist: ${missing.join(', ')}`);
     });
   },
-  { name: 'admission', dependencies: ['errors'] },
+  { name: 'admission', dependencies: ['errors', 'metrics'] },
 );

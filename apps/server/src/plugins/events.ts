@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type EventBus, InProcessEventBus } from '../lib/event-bus.ts';
+import { MeteredEventBus } from '../lib/metered-event-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,9 +11,9 @@ declare module 'fastify' {
 
 export default fp(
   async function eventsPlugin(app: FastifyInstance, opts: { bus?: EventBus }) {
-    const bus = opts.bus ?? new InProcessEventBus();
+    const bus = new MeteredEventBus(opts.bus ?? new InProcessEventBus(), app.metrics.eventBus);
     app.decorate('events', bus);
     app.addHook('onClose', () => bus.close());
   },
-  { name: 'events' },
+  { name: 'events', dependencies: ['metrics'] },
 );

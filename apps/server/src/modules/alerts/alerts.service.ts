@@ -1,8 +1,8 @@
 import type { Alert, AlertListQuery } from '@adloop/contract/alerts';
 import type { Scope } from '@adloop/contract/permissions';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alerts, outlets } from '../../db/schema.ts';
+import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { isPostgresTimestamp } from '../playback-logs/playback-logs.query.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
@@ -51,4 +51,13 @@ export async function listAlerts(
         rows.length > query.limit && last ? Buffer.from(`${last.position}|${last.id}`).toString('base64url') : null,
     },
   };
+}
+
+/** Alert e-mails and webhooks not yet delivered, for the metrics scrape (decision 058). */
+export async function countPendingAlertDeliveries(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ pending: count() })
+    .from(alertDeliveries)
+    .where(eq(alertDeliveries.status, 'PENDING'));
+  return row?.pending ?? 0;
 }

@@ -23,9 +23,11 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         response: { 200: playbackBatchResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body, app.pricing),
-    }),
+    async (request) => {
+      const result = await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body, app.pricing);
+      app.metrics.recordPlays(result);
+      return { data: result };
+    },
   );
 
   app.get(

@@ -63,9 +63,11 @@ export async function streamScreenEvents(
     clearInterval(keepalive);
     unsubscribe();
     leaveScope();
-    app.screenStreams.delete(close);
+    // close runs again when the screen leaves after a session ended or the server closed: count down once.
+    if (app.screenStreams.delete(close)) app.metrics.screenEventStreams.dec();
     if (!raw.writableEnded) raw.end();
   };
   app.screenStreams.add(close);
+  app.metrics.screenEventStreams.inc();
   request.raw.on('close', close);
 }

@@ -55,6 +55,12 @@ function toScreen(row: ScreenRow): Screen {
   };
 }
 
+/** Screens online now across every outlet, for the metrics scrape (decision 058). */
+export async function countOnlineScreens(db: Database): Promise<number> {
+  const [row] = await db.select({ online: count() }).from(screens).where(screenIsOnline);
+  return row?.online ?? 0;
+}
+
 /** The screens a caller reaches (DESIGN §5): all, or those of their own outlets. */
 export function visibleScreens(tenancy: Tenancy, scope: Scope): SQL | undefined {
   return scope === 'all' ? undefined : inArray(screens.outletId, tenancy.outletIds);
