@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/server/test/**/*.api.test.ts'],
+          // Migrations run once per run, each file copies the result; test users hash cheaply (decision 057).
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+          setupFiles: ['apps/server/test/helpers/api-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

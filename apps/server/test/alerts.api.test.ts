@@ -14,7 +14,13 @@ import { alertDeliveries, outletUsers, screenActivity, screens } from '../src/db
 import { type AlertChannels, alertChannels, SIGNATURE_HEADER, signBody } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
 import { bearer, createOutlet, createScreen, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  openMigratedDatabase,
+  TEST_ADMISSION,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 const WEBHOOK_SECRET = 'alert-webhook-secret-for-tests';
@@ -473,8 +479,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('offline alerts from two server 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     receiver = await startWebhookReceiver();
-    const fresh = await openFreshDatabase('postgres');
-    await fresh.database.migrate();
+    const fresh = await openMigratedDatabase('postgres');
     const second = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 5 });
     const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
     const jwtSecret = randomBytes(32);

@@ -23,7 +23,7 @@ import {
   createUser,
   loginAs,
 } from './helpers/factories.ts';
-import { databaseKinds, openFreshDatabase, TEST_ADMISSION } from './helpers/test-app.ts';
+import { databaseKinds, openMigratedDatabase, TEST_ADMISSION } from './helpers/test-app.ts';
 
 // Redis runs beside PostgreSQL on every machine and in CI; each run talks on channels of its own.
 /** Redis tests run when TEST_REDIS_URL names a server (CI sets it); without one they are skipped. */
@@ -215,8 +215,7 @@ describe.skipIf(!withRedis).each(databaseKinds)(
     let a: Instance;
     let b: Instance;
     beforeAll(async () => {
-      ({ database, drop } = await openFreshDatabase(kind));
-      await database.migrate();
+      ({ database, drop } = await openMigratedDatabase(kind));
       mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
       const jwtSecret = randomBytes(32);
       const channel = freshChannel();
@@ -324,9 +323,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !withRedis)(
     let a: Instance;
     let b: Awaited<ReturnType<typeof spawnServer>>;
     beforeAll(async () => {
-      const fresh = await openFreshDatabase('postgres');
+      const fresh = await openMigratedDatabase('postgres');
       ({ database, drop } = fresh);
-      await database.migrate();
       mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
       const jwtSecret = randomBytes(32).toString('hex');
       const channel = freshChannel();

@@ -9,7 +9,13 @@ import { openDatabase } from '../src/db/client.ts';
 import { STAFF_SIGN_IN_POLICIES } from '../src/modules/auth/auth.service.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
 import { bearer, createOutlet, createScreen, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  openMigratedDatabase,
+  TEST_ADMISSION,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 const PER_NETWORK = SCREEN_SIGN_IN_POLICIES.network.free;
 const PER_CODE = SCREEN_SIGN_IN_POLICIES.subject.free;
@@ -163,8 +169,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttles across two ap
   const apps: FastifyInstance[] = [];
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    const fresh = await openFreshDatabase('postgres');
-    await fresh.database.migrate();
+    const fresh = await openMigratedDatabase('postgres');
     const second = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 5 });
     const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
     const jwtSecret = randomBytes(32);

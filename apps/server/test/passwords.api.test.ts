@@ -3,7 +3,7 @@ import { newPasswordProblem } from '../src/modules/auth/password-policy.ts';
 import { generateTemporaryPassword } from '../src/modules/auth/passwords.ts';
 import { seedOnFirstStart } from '../src/seed/seed.ts';
 import { bearer, createOutlet, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, databaseKinds, openMigratedDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** New staff passwords follow NIST 800-63B (decision 040); sign-in keeps the spec's minimum of 6. */
 describe.each(databaseKinds)('new staff passwords on %s', (kind) => {
@@ -64,9 +64,8 @@ describe.each(databaseKinds)('new staff passwords on %s', (kind) => {
   });
 
   it('the first start refuses a common ADMIN_PASSWORD', async () => {
-    const fresh = await openFreshDatabase(kind);
+    const fresh = await openMigratedDatabase(kind);
     try {
-      await fresh.database.migrate();
       await expect(
         seedOnFirstStart(fresh.database.db, {
           adminEmail: 'admin@example.com',

@@ -18,7 +18,13 @@ import {
   fetchScreenAds,
   honestPlayTimes,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  openMigratedDatabase,
+  TEST_ADMISSION,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 type Play = Record<string, unknown> & { id: string };
 
@@ -269,8 +275,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent ingestion on Postgre
   let db: TestApp['db'];
 
   beforeAll(async () => {
-    const fresh = await openFreshDatabase('postgres');
-    await fresh.database.migrate();
+    const fresh = await openMigratedDatabase('postgres');
     db = fresh.database.db;
     const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
     const jwtSecret = randomBytes(32);

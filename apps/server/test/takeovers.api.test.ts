@@ -19,7 +19,13 @@ import {
   loginAs,
   signedIn,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openFreshDatabase, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  openMigratedDatabase,
+  TEST_ADMISSION,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; buffer: string };
 
@@ -461,8 +467,7 @@ const quietLogger = { info: () => undefined, warn: () => undefined, error: () =>
 
 describe.skipIf(!REDIS_URL).each(databaseKinds)('takeovers across two API processes on %s, through Redis', (kind) => {
   it('a takeover started and ended through A reaches a screen streaming from B', async () => {
-    const { database, drop } = await openFreshDatabase(kind);
-    await database.migrate();
+    const { database, drop } = await openMigratedDatabase(kind);
     const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
     const jwtSecret = randomBytes(32);
     const channel = `adloop-test:takeovers:${randomBytes(4).toString('hex')}`;

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import { type Database, type DatabaseHandle, type DatabaseKind, openDatabase } from '../../src/db/client.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseKind,
+  openDatabase,
+  pgliteHandle,
+} from '../../src/db/client.ts';
+import { createPostgresDatabase, dropPostgresDatabase, postgresUrl } from './postgres-databases.ts';
 
 /** Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL names one. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -19,34 +27,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database of its own (in-memory PGlite, or a new PostgreSQL database and its URL), not yet migrated. */
-export async function openFreshDatabase(
+/**
+ * A fresh database of its own with every migration applied (in-memory PGlite, or a new PostgreSQL
+ * database and its URL): a copy of the run's migrated template, made once by global-setup.ts.
+ */
+export async function openMigratedDatabase(
   kind: DatabaseKind,
 ): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: async () => {} };
+    const client = new PGlite({ loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    await client.waitReady;
+    return { database: pgliteHandle(client), drop: async () => {} };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `adloop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is not set');
+  const name = await createPostgresDatabase('adloop_test', template);
+  const url = postgresUrl(name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  return { database, url, drop: () => dropPostgresDatabase(name) };
 }
 
 /**
@@ -59,8 +57,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits']; admission?: AppOptions['admission'] } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openFreshDatabase(kind);
-  await database.migrate();
+  const { database, drop } = await openMigratedDatabase(kind);
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
   const jwtSecret = randomBytes(32);
   const app = await buildApp({

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, type Options, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id of @node-rs/argon2, an ambient const enum that isolated modules cannot read. */
 const ARGON2ID = 2;
@@ -7,11 +7,24 @@ const ARGON2ID = 2;
 /** argon2id with OWASP's minimum: 19 MiB, 2 iterations, parallelism 1 (DESIGN §4a). */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashSecret(secret: string): Promise<string> {
-  return hash(secret, ARGON2_OPTIONS);
+/** argon2id's lowest cost (8 KiB, 1 iteration): the API tests hash thousands of secrets, none worth guarding. */
+const TEST_ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 8, timeCost: 1, parallelism: 1 } as const;
+
+let hashOptions: Options = ARGON2_OPTIONS;
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * For the API tests' setup file only: new hashes at the lowest cost. A hash carries its own cost,
+ * so verifying is unchanged; no setting or environment variable can lower production's.
+ */
+export function useTestHashCost(): void {
+  hashOptions = TEST_ARGON2_OPTIONS;
+  dummyHash = undefined;
 }
 
-let dummyHash: Promise<string> | undefined;
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, hashOptions);
+}
 
 /** Verifies a secret; with no stored hash it still spends the same work, so timing reveals nothing. */
 export async function verifySecret(storedHash: string | null | undefined, secret: string): Promise<boolean> {
