@@ -41,7 +41,9 @@ describe.each(databaseKinds)('play acceptance on %s', (kind) => {
   let clock: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Ten batches race below: all of them must reach ingestion, past PGlite's in-flight limit of
+    // 8 screen requests (decision 045), as they would on PostgreSQL's 256.
+    t = await createTestApp(kind, { admission: { maxScreenRequestsInFlight: 32 } });
     const company = await createCompany(t.db);
     companyId = company.id;
     const outlet = await createOutlet(t.db);
