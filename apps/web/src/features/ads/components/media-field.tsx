@@ -8,8 +8,8 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { uploadProblem, useUploadAdMedia } from '@/features/ads/api/upload-ad-media';
-import { formatBytes } from '@/features/ads/lib/format-bytes';
 import { guessAdType } from '@/features/ads/lib/media-source';
+import { formatBytes } from '@/lib/format-bytes';
 import { cn } from '@/lib/utils';
 
 export type AdMedia = { media_url: string; type: AdType };
