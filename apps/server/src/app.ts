@@ -63,6 +63,8 @@ export interface AppOptions {
   alerts?: AlertWorkerOptions;
   /** Bearer token of GET /metrics (decision 058); without it /metrics answers 404 and requests go untimed. */
   metricsToken?: string;
+  /** Proxies in front whose X-Forwarded-For is believed for the client's address; none unless given. */
+  trustProxyHops?: number;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -70,10 +72,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole AdLoop API (and the web app beside it); server.ts and the tests both call it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const proxyHops = options.trustProxyHops ?? 0;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Addresses count from the socket's: the first `proxyHops` are our proxies, the next the client.
+    trustProxy: proxyHops > 0 ? (_address: string, hop: number) => hop < proxyHops : false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -19,8 +19,15 @@ describe('parseEnv', () => {
     expect(parseEnv({ SEED_DEMO: 'false', PORT: '9000' })).toMatchObject({ SEED_DEMO: false, PORT: 9000 });
   });
 
+  it('believes no proxy unless told how many stand in front', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ DEMO_SCREEN_PASSCODE: '12345' }, 'DEMO_SCREEN_PASSCODE'],

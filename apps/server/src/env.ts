@@ -34,6 +34,12 @@ const settings = z.object({
     .optional(),
   /** Pub/sub channel of the fan-out; Redis channels span its numbered databases, so deployments sharing one differ here. */
   REDIS_CHANNEL: z.string().min(1).default('adloop:events'),
+  /** Reverse proxies in front whose X-Forwarded-For names the client (per-IP limits); 0 = none, the socket's address. */
+  TRUST_PROXY: z.coerce
+    .number({ message: 'must be a number of proxies' })
+    .int('must be a whole number')
+    .min(0)
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Media one company may hold, in bytes (decision 044). */

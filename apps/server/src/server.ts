@@ -70,6 +70,7 @@ const app = await buildApp({
   alerts: { channels },
   admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
   metricsToken: env.METRICS_TOKEN,
+  trustProxyHops: env.TRUST_PROXY,
 });
 app.addHook('onClose', async () => channels.close());
 app.log.info(
