@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -9,9 +11,25 @@ import { precompress } from './build/precompress.ts';
 import { AD_LIST_CACHE, MEDIA_CACHE } from './src/features/display/lib/offline-cache.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+
+/** What the screen player reports as its version (decision 060): APP_VERSION, else the package's and the commit built. */
+function appVersion(): string {
+  if (process.env.APP_VERSION) return process.env.APP_VERSION;
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+    return `${version}+${commit}`;
+  } catch {
+    return version;
+  }
+}
 const precache = playerPrecache();
 
 export default defineConfig({
+  // At most the 64 characters a health report may hold.
+  define: { __APP_VERSION__: JSON.stringify(appVersion().trim().slice(0, 64) || '0') },
   plugins: [
     react(),
     tailwindcss(),

@@ -9,6 +9,7 @@ import {
   unique,
 } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
+import { shoot } from '../support/shoot.ts';
 
 test.describe('screens', () => {
   test('an outlet admin resets a passcode and the screen’s old session is refused', async ({ page, request }) => {
@@ -102,6 +103,45 @@ test.describe('screens', () => {
     await page.getByLabel('Screen code').fill(screen.screen_code);
     await page.getByRole('button', { name: 'Create screen' }).click();
     await expect(messages.filter({ hasText: /already/i })).toBeVisible();
+  });
+
+  test("the screen's page shows its player's health and warns of what needs a look", async ({ page, request }) => {
+    const admin = await tokenOf(request);
+    const outlet = await createOutlet(request, admin);
+    const { screen, passcode } = await createScreen(request, admin, outlet.id);
+    const session = await authenticateScreen(request, screen.screen_code, passcode);
+    const heartbeat = (minutesAhead: number, queued: number) =>
+      request.post('/api/screen-activity/heartbeat', {
+        headers: bearer(session),
+        data: {
+          screen_id: screen.id,
+          outlet_id: outlet.id,
+          activity_date: '2026-11-25',
+          activity_time: '19:30:00',
+          occurred_at: new Date(Date.now() + minutesAhead * 60_000).toISOString(),
+          health: {
+            app_version: '0.0.0+e2e',
+            cache_bytes: 970 * 1024 * 1024,
+            quota_bytes: 1024 * 1024 * 1024,
+            queued_plays: queued,
+            last_error: 'Sending plays failed (503); they stay queued',
+          },
+        },
+      });
+    expect((await heartbeat(0, 12)).status()).toBe(200);
+    expect((await heartbeat(3, 40)).status()).toBe(200);
+
+    await signInAs(page, request, `/dashboard/screens/edit/${screen.id}`);
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Player health', { exact: true }) });
+    await expect(card.getByText('0.0.0+e2e')).toBeVisible();
+    await expect(card.getByText('970 MB of 1.0 GB (95 %)')).toBeVisible();
+    await expect(card.getByText('40 (12 at the report before)')).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Warnings' }).getByRole('listitem')).toHaveCount(3);
+    await expect(card.getByText(/3 min ahead of the server/).first()).toBeVisible();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'dashboard-screen-health', width);
+    }
   });
 
   test('filters live in the address bar', async ({ page, request }) => {

@@ -12,6 +12,21 @@ export const DEFAULT_IDLE_MS = 30000;
 
 export const HEARTBEAT_INTERVAL_SECONDS = 60;
 
+/** Minutes without a heartbeat before a screen raises an offline alert, where its outlet sets none (decision 052). */
+export const DEFAULT_OFFLINE_ALERT_MINUTES = 5;
+
+/** What a player's health report may hold (decision 060); the player clips its last error to fit. */
+export const PLAYER_HEALTH_LIMITS = { appVersionLength: 64, lastErrorLength: 300, queuedPlays: 1_000_000_000 } as const;
+/** When the screen's page warns about a player (decision 060). */
+export const PLAYER_HEALTH_WARNINGS = {
+  /** More plays queued than at the previous report, and at least this many. */
+  queuedPlays: 10,
+  /** The screen's clock this far from the server's, either way. */
+  clockSkewMs: 60_000,
+  /** Cache used above this share of the browser's quota. */
+  cacheShare: 0.9,
+} as const;
+
 export const STORAGE_KEYS = {
   userToken: 'user-token',
   screenToken: 'screen-token',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adScheduleSchema, adTypeSchema } from './ads.ts';
 import { calendarDate } from './common.ts';
-import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH } from './constants.ts';
+import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH, PLAYER_HEALTH_LIMITS } from './constants.ts';
 import { screenVariantSchema } from './variants.ts';
 
 /** Screen connect form (spec §5): messages shown by the connect page. */
@@ -118,6 +118,22 @@ export const playbackBatchResponseSchema = z.object({
   }),
 });
 
+/**
+ * What the player says of its own health with a heartbeat (decision 060). Every field may be
+ * missing: a browser that cannot tell leaves it out, and an older player sends no report at all.
+ * Its clock is the heartbeat's `occurred_at`.
+ */
+export const playerHealthReportSchema = z
+  .object({
+    app_version: z.string().trim().min(1).max(PLAYER_HEALTH_LIMITS.appVersionLength).optional(),
+    cache_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    quota_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    queued_plays: z.number().int().min(0).max(PLAYER_HEALTH_LIMITS.queuedPlays).optional(),
+    last_error: z.string().max(PLAYER_HEALTH_LIMITS.lastErrorLength).optional(),
+  })
+  .strict();
+export type PlayerHealthReport = z.infer<typeof playerHealthReportSchema>;
+
 /** Screen activity (spec §3): the online post, the saved offline record, the heartbeat. */
 export const screenActivityBodySchema = z
   .object({
@@ -134,6 +150,7 @@ export const screenActivityBodySchema = z
       })
       .strict()
       .default({}),
+    health: playerHealthReportSchema.optional(),
   })
   .strict();
 export type ScreenActivityBody = z.infer<typeof screenActivityBodySchema>;

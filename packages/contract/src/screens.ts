@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { signInAlertSchema } from './auth.ts';
 import { codeSchema, listQueryBase, optionalText, tagsSchema } from './common.ts';
 
+export const PLAYER_HEALTH_WARNING_KINDS = ['QUEUE_GROWING', 'CLOCK_OFF', 'CACHE_NEARLY_FULL'] as const;
+
+/** The latest health a screen's player reported (decision 060); null fields it did not report. */
+export const screenHealthSchema = z.object({
+  app_version: z.string().nullable(),
+  cache_bytes: z.number().nullable(),
+  quota_bytes: z.number().nullable(),
+  queued_plays: z.number().int().nullable(),
+  /** Queued plays at the report before this one, to tell a growing queue from a steady one. */
+  previous_queued_plays: z.number().int().nullable(),
+  /** The screen's clock minus the server's when the report arrived; null when it sent no time. */
+  clock_skew_ms: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  /** When the server received the report. */
+  reported_at: z.string(),
+  warnings: z.array(z.enum(PLAYER_HEALTH_WARNING_KINDS)),
+});
+export type ScreenHealth = z.infer<typeof screenHealthSchema>;
+
 /** A display screen as the dashboard sees it, base path /api/ad-screens. */
 export const screenSchema = z.object({
   id: z.string(),
@@ -16,6 +35,8 @@ export const screenSchema = z.object({
   /** New networks must wait before trying this code again (decision 040); the screen keeps playing. */
   locked: z.boolean(),
   sign_in_alert: signInAlertSchema.nullable(),
+  /** Only on the read of one screen: its player's latest health report, null before the first. */
+  health: screenHealthSchema.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

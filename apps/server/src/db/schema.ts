@@ -862,3 +862,20 @@ export const screenScreenshots = pgTable('screen_screenshots', {
   adTitle: text('ad_title'),
   takeoverId: uuid('takeover_id'),
 });
+
+/** The latest health a screen's player reported with its heartbeat (decision 060). */
+export const screenHealth = pgTable('screen_health', {
+  screenId: uuid('screen_id')
+    .primaryKey()
+    .references(() => screens.id, { onDelete: 'cascade' }),
+  /** The server's clock when the report arrived. */
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  /** The screen's own clock at that moment (the heartbeat's occurred_at): the two give its clock skew. */
+  screenClockAt: timestamp('screen_clock_at', { withTimezone: true }),
+  appVersion: text('app_version'),
+  cacheBytes: bigint('cache_bytes', { mode: 'number' }),
+  quotaBytes: bigint('quota_bytes', { mode: 'number' }),
+  queuedPlays: integer('queued_plays'),
+  previousQueuedPlays: integer('previous_queued_plays'),
+  lastError: text('last_error'),
+});

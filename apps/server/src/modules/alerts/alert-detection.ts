@@ -1,4 +1,5 @@
 import type { AlertKind } from '@adloop/contract/alerts';
+import { DEFAULT_OFFLINE_ALERT_MINUTES } from '@adloop/contract/constants';
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alerts, outlets, screenActivity, screenOutages, screens } from '../../db/schema.ts';
@@ -6,7 +7,6 @@ import { type AlertChannels, enqueueDeliveries } from './alert-delivery.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export const DEFAULT_OFFLINE_ALERT_MINUTES = 5;
 /** One reminder while a screen stays dark, this long after its last heartbeat. */
 export const REMINDER_AFTER_MS = 60 * 60_000;
 

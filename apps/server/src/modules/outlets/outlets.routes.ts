@@ -69,7 +69,7 @@ export default async function outletRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Edit an outlet; code, commission, tier and activation are a global admin's",
+        summary: "Edit an outlet; code, commission, tier, activation and the alert webhook are a global admin's",
         params: idParamsSchema,
         body: outletUpdateSchema,
         response: { 200: one(outletSchema), ...errorResponses },

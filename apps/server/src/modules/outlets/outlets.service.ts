@@ -5,7 +5,7 @@ import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'driz
 import type { Database } from '../../db/client.ts';
 import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
 import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
@@ -36,6 +36,8 @@ function toOutlet(row: {
     commission_bps: outlet.commissionBps,
     tier: outlet.tier,
     offline_alert_minutes: outlet.offlineAlertMinutes,
+    alert_webhook_url: outlet.alertWebhookUrl,
+    has_alert_webhook_secret: outlet.alertWebhookSecret !== null,
     is_active: outlet.isActive,
     screens_count: row.screensCount,
     created_at: outlet.createdAt.toISOString(),
@@ -45,10 +47,13 @@ function toOutlet(row: {
 
 /**
  * An outlet's commission is a term of its contract with the network: advertisers read outlets
- * to target them (decision 008) but not what they earn, so company roles get null.
+ * to target them (decision 008) but not what they earn, so company roles get null. Its webhook
+ * is the platform's setting and its URL may carry a token (decision 060): global admins only.
  */
 function forCaller(outlet: Outlet, tenancy: Tenancy): Outlet {
-  return isCompanyRole(tenancy.role) ? { ...outlet, commission_bps: null } : outlet;
+  const shown =
+    tenancy.role === 'GLOBAL_ADMIN' ? outlet : { ...outlet, alert_webhook_url: null, has_alert_webhook_secret: null };
+  return isCompanyRole(tenancy.role) ? { ...shown, commission_bps: null } : shown;
 }
 
 /** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
@@ -135,6 +140,7 @@ export async function createOutlet(db: Database, role: Role, input: OutletCreate
           commissionBps: input.commission_bps,
           tier: input.tier,
           offlineAlertMinutes: input.offline_alert_minutes,
+          ...webhookOf(input),
         })
         .returning({ id: outlets.id });
       return row!.id;
@@ -150,7 +156,33 @@ export async function createOutlet(db: Database, role: Role, input: OutletCreate
  * Terms of the outlet's contract with the platform: only a global admin changes them. The tier
  * sets what its plays cost (decision 033) and prices only plays ingested after the change.
  */
-const ADMIN_ONLY_FIELDS = ['outlet_code', 'commission_bps', 'tier', 'is_active'] as const;
+const ADMIN_ONLY_FIELDS = [
+  'outlet_code',
+  'commission_bps',
+  'tier',
+  'is_active',
+  'alert_webhook_url',
+  'alert_webhook_secret',
+] as const;
+
+/**
+ * The outlet's webhook as it will be stored (decision 060): a URL is only ever posted to with a
+ * secret to sign by, so one without a secret is refused, and turning the URL off forgets the secret.
+ */
+function webhookOf(
+  change: Pick<OutletUpdate, 'alert_webhook_url' | 'alert_webhook_secret'>,
+  before?: Pick<Outlet, 'alert_webhook_url' | 'has_alert_webhook_secret'>,
+) {
+  const url = change.alert_webhook_url === undefined ? before?.alert_webhook_url : change.alert_webhook_url;
+  const hasSecret =
+    change.alert_webhook_secret === undefined ? before?.has_alert_webhook_secret : change.alert_webhook_secret !== null;
+  if (url && !hasSecret)
+    throw fieldError('alert_webhook_secret', 'A webhook URL needs a secret to sign its posts; give one');
+  return {
+    alertWebhookUrl: change.alert_webhook_url,
+    alertWebhookSecret: change.alert_webhook_url === null ? null : change.alert_webhook_secret,
+  };
+}
 
 export async function updateOutlet(
   db: Database,
@@ -162,6 +194,7 @@ export async function updateOutlet(
   const before = await getOutlet(db, tenancy, scope, id);
   const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
   if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
+  const webhook = webhookOf(change, before);
   try {
     await db.transaction(async (tx) => {
       const place = await placeOf(tx, tenancy.role, change, before.pincode);
@@ -178,6 +211,7 @@ export async function updateOutlet(
           commissionBps: change.commission_bps,
           tier: change.tier,
           offlineAlertMinutes: change.offline_alert_minutes,
+          ...webhook,
           isActive: change.is_active,
           updatedAt: sql`now()`,
         })

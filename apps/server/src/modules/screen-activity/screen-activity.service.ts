@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { screenActivity, screens } from '../../db/schema.ts';
 import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
+import { storePlayerHealth } from './player-health.ts';
 import { deriveStateChangesAround } from './state-changes.ts';
 
 export type ActivityKind = 'ONLINE' | 'OFFLINE' | 'HEARTBEAT';
@@ -28,7 +29,8 @@ export async function recordActivity(
     throw new HttpError(403, 'FORBIDDEN', `Activity refused: ${refused[0]!.path} ${refused[0]!.message}`, refused);
 
   // Nothing happened after it reached the server: a player clock running fast is read as now.
-  const occurredAt = new Date(Math.min(Date.parse(body.occurred_at ?? '') || Infinity, receivedAt.getTime()));
+  const statedAt = body.occurred_at ? new Date(body.occurred_at) : null;
+  const occurredAt = new Date(Math.min(statedAt?.getTime() || Infinity, receivedAt.getTime()));
   return db.transaction(async (tx) => {
     const [record] = await tx
       .insert(screenActivity)
@@ -60,6 +62,9 @@ export async function recordActivity(
       await tx.update(screens).set({ isOnline: true, lastSeenAt: sql`now()` }).where(eq(screens.id, screen.screenId));
     }
     await deriveStateChangesAround(tx, screen.screenId, record!);
+    // An offline record is sent late, from a page long gone: its health would be stale.
+    if (body.health && kind !== 'OFFLINE')
+      await storePlayerHealth(tx, screen.screenId, body.health, statedAt, receivedAt);
     const [state] = await tx
       .select({ isOnline: screens.isOnline, lastSeenAt: screens.lastSeenAt })
       .from(screens)

@@ -9,12 +9,13 @@ import {
 } from '@adloop/contract/screens';
 import { and, arrayContains, asc, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { outlets, playbackLogs, screenPayouts, screens } from '../../db/schema.ts';
+import { outlets, playbackLogs, screenHealth, screenPayouts, screens } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { clearSignInThrottles, signInAlertOf, signInSlowedOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
+import { toScreenHealth } from '../screen-activity/player-health.ts';
 import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const onlineWindow = sql.raw(`interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`);
@@ -109,14 +110,16 @@ export async function listScreens(
   return pageOf(rows.map(toScreen), query, total?.value);
 }
 
+/** One screen, with its player's latest health report (decision 060). */
 export async function getScreen(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Screen> {
   const [row] = await db
-    .select(screenColumns)
+    .select({ ...screenColumns, health: screenHealth })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .leftJoin(screenHealth, eq(screenHealth.screenId, screens.id))
     .where(and(eq(screens.id, id), visibleScreens(tenancy, scope)));
   if (!row) throw notFound('Screen');
-  return toScreen(row);
+  return { ...toScreen(row), health: row.health ? toScreenHealth(row.health) : null };
 }
 
 async function assertOutletReachable(db: Database, tenancy: Tenancy, scope: Scope, outletId: string) {

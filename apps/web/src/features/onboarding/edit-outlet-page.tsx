@@ -42,7 +42,7 @@ export function EditOutletPage() {
   };
 
   return (
-    <PageShell description="The outlet's address, time zone, tags and commission.">
+    <PageShell description="The outlet's address, time zone, tags, commission and offline alerts.">
       {outlet.isLoading ? (
         <Skeleton className="h-[32rem] max-w-3xl rounded-xl" aria-busy="true" />
       ) : outlet.data ? (

@@ -13,6 +13,7 @@ import { useUpdateScreen } from '@/features/screens/api/update-screen';
 import { EditScreenForm } from '@/features/screens/components/edit-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges } from '@/features/screens/components/screen-badges';
+import { ScreenHealthCard } from '@/features/screens/components/screen-health-card';
 import { ScreenPlayerCommands } from '@/features/screens/components/screen-player-commands';
 import { ScreenScreenshotCard } from '@/features/screens/components/screen-screenshot-card';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
@@ -45,6 +46,7 @@ function ScreenEditor({ screen }: { screen: Screen }) {
             <ScreenStatusBadges screen={screen} />
           </CardContent>
         </Card>
+        <ScreenHealthCard screen={screen} />
         <ScreenPlayerCommands screen={screen} />
         <Card className="gap-4">
           <CardHeader>

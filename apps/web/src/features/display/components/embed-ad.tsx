@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
 import { type EmbedEvent, type EmbedPlayer, embedPlayerOf } from '@/features/display/lib/embed-player';
+import { logFailure } from '@/features/display/lib/last-failure';
 
 /** A hosted player that has not started, or waits for data, this long is given up (like a video's stall). */
 const START_LIMIT_MS = 20_000;
@@ -167,7 +168,7 @@ export function EmbedAd(props: AdMediaProps) {
       {...props}
       player={player}
       onGiveUp={(reason) => {
-        console.warn(`Hosted video ad ${ad.id} failed`, ad.media_url, reason);
+        logFailure(`Hosted video ad ${ad.id} (${ad.title}) failed`, ad.media_url, reason);
         failure.markFailed();
       }}
     />

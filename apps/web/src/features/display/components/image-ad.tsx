@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
+import { logFailure } from '@/features/display/lib/last-failure';
 import { imageDurationSeconds } from '@/features/display/lib/play-entry';
 import { cn } from '@/lib/utils';
 
@@ -47,7 +48,7 @@ export function ImageAd({ ad, active, visible, play, onReadyChange, onPlayed, on
           .finally(() => setReady(true));
       }}
       onError={() => {
-        console.warn(`Image ad ${ad.id} failed to load`, ad.media_url);
+        logFailure(`Image ad ${ad.id} (${ad.title}) failed to load`, ad.media_url);
         setReady(false);
         failure.markFailed();
       }}

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
 import { useStreamSource } from '@/features/display/hooks/use-stream-source';
+import { logFailure } from '@/features/display/lib/last-failure';
 import { LIVE_STREAM_PROBLEM } from '@/features/display/lib/stream-kind';
 import { cn } from '@/lib/utils';
 
@@ -34,7 +35,7 @@ export function VideoAd({
   const stream = media.kind === 'hls' || media.kind === 'dash' ? media.kind : null;
 
   const giveUp = (reason: unknown) => {
-    console.warn(`Video ad ${ad.id} failed to load`, ad.media_url, reason);
+    logFailure(`Video ad ${ad.id} (${ad.title}) failed to load`, ad.media_url, reason);
     setReady(false);
     setBuffering(false);
     failure.markFailed();
@@ -100,7 +101,7 @@ export function VideoAd({
   useEffect(() => {
     if (!active || !buffering) return;
     const timer = setTimeout(() => {
-      console.warn(`Video ad ${ad.id} stalled; moving on`);
+      logFailure(`Video ad ${ad.id} stalled; moving on`);
       failure.markFailed();
     }, STALL_LIMIT_MS);
     return () => clearTimeout(timer);

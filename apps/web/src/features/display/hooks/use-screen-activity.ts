@@ -2,6 +2,8 @@ import { HEARTBEAT_INTERVAL_SECONDS } from '@adloop/contract/constants';
 import type { ScreenActivityBody, ScreenSession } from '@adloop/contract/screen';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { postScreenActivity } from '@/features/display/api/post-screen-activity';
+import { logFailure } from '@/features/display/lib/last-failure';
+import { playerHealth } from '@/features/display/lib/player-health';
 import { RetryAfterGate } from '@/features/display/lib/retry-after-gate';
 import {
   createActivityBody,
@@ -70,7 +72,7 @@ export function useScreenActivity(session: ScreenSession): () => void {
             return;
           }
           // Spec §8: failed online logging is logged and ignored.
-          console.warn(`Screen ${kind} post failed`, error);
+          logFailure(`Screen ${kind} post failed`, error);
         },
       );
     }
@@ -84,7 +86,11 @@ export function useScreenActivity(session: ScreenSession): () => void {
     void sendOffline();
     const heartbeat = setInterval(() => {
       // While the server has asked the screen to wait, a heartbeat would only be refused again.
-      if (gate.admit()) send('heartbeat', recordNow());
+      // Stamped after the health is read: its time is the clock the server checks (decision 060).
+      if (gate.admit())
+        void playerHealth()
+          .catch(() => undefined)
+          .then((health) => send('heartbeat', { ...recordNow(), health }));
     }, HEARTBEAT_INTERVAL_SECONDS * 1000);
     const onPageShow = (event: PageTransitionEvent) => {
       // Back from the back/forward cache: the page lives again without a fresh start.

@@ -4,6 +4,7 @@ import type { ScreenAd } from '@adloop/contract/screen';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getScreenAds } from '@/features/display/api/get-screen-ads';
+import { logFailure } from '@/features/display/lib/last-failure';
 import { RetryAfterGate } from '@/features/display/lib/retry-after-gate';
 import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen-session-store';
 import { ApiError } from '@/lib/http';
@@ -43,7 +44,7 @@ export function useScreenAds(): { ads: ScreenAd[] | null; reload: () => void } {
         return;
       }
       if (error instanceof ApiError && error.retryAfterMs !== null) gate.current?.wait(error.retryAfterMs);
-      console.warn('Loading the ad list failed; the current ads play on', error);
+      logFailure('Loading the ad list failed; the current ads play on', error);
     }
   }, []);
 

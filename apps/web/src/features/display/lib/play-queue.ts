@@ -7,6 +7,8 @@ export interface PlayQueue {
   /** The oldest plays first, at most `limit`. */
   oldest(limit: number): Promise<PlaybackLogEntry[]>;
   remove(ids: readonly string[]): Promise<void>;
+  /** How many plays wait: the heartbeat reports it (decision 060). */
+  count(): Promise<number>;
 }
 
 interface PlayerDb extends DBSchema {
@@ -40,6 +42,10 @@ class IndexedDbPlayQueue implements PlayQueue {
     const tx = (await this.db).transaction('plays', 'readwrite');
     await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
   }
+
+  async count() {
+    return (await this.db).count('plays');
+  }
 }
 
 /** Keeps plays for the life of the page where IndexedDB is unavailable (some private modes). */
@@ -56,6 +62,10 @@ export class MemoryPlayQueue implements PlayQueue {
 
   async remove(ids: readonly string[]) {
     for (const id of ids) this.plays.delete(id);
+  }
+
+  async count() {
+    return this.plays.size;
   }
 }
 

@@ -1,6 +1,7 @@
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
 import type { PlaybackBatchResult } from '@/features/display/api/post-plays';
+import { logFailure } from '@/features/display/lib/last-failure';
 import type { PlayQueue } from '@/features/display/lib/play-queue';
 import { ApiError, type ApiErrorDetail } from '@/lib/http';
 
@@ -152,13 +153,13 @@ export class PlaySender {
       return acknowledged.length === batch.length ? 'sent' : 'retry';
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        console.warn('Sending plays failed; they stay queued', error);
+        logFailure('Sending plays failed; they stay queued', error);
         return 'retry';
       }
       if (error.status === 401) return 'unauthorized';
       this.retryAfterMs = error.retryAfterMs;
       if (error.status !== 400 && error.status !== 403 && error.status !== 413) {
-        console.warn(`Sending plays failed (${error.status || 'no response'}); they stay queued`, error.message);
+        logFailure(`Sending plays failed (${error.status || 'no response'}); they stay queued`, error.message);
         return 'retry';
       }
       const refused = refusedPlayIndexes(error.details, batch.length).map((index) => batch[index]!);

@@ -14,6 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { usePincode } from '@/features/onboarding/api/get-pincode';
 import { FormFooter } from '@/features/onboarding/components/form-footer';
+import { OutletAlertFields } from '@/features/onboarding/components/outlet-alert-fields';
 import { OutletPlaceFields } from '@/features/onboarding/components/outlet-place-fields';
 import { PercentInput } from '@/features/onboarding/components/percent-input';
 import { TimeZonePicker } from '@/features/onboarding/components/time-zone-picker';
@@ -34,9 +35,16 @@ const FIELDS = [
   'tags',
   'commission_bps',
   'tier',
+  'offline_alert_minutes',
+  'alert_webhook_url',
+  'alert_webhook_secret',
   'is_active',
 ] as const;
-const BLANKS = { blankAsNull: ['city', 'pincode', 'state'], blankAsAbsent: ['timezone'] } as const;
+const BLANKS = {
+  blankAsNull: ['city', 'pincode', 'state', 'alert_webhook_url'],
+  // An empty secret keeps the saved one: it is write-only (decision 060).
+  blankAsAbsent: ['timezone', 'alert_webhook_secret'],
+} as const;
 
 /** Where the zone is and how far from UTC, e.g. "India, UTC+05:30 today". */
 function zoneSummary(zone: string | undefined) {
@@ -69,6 +77,9 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
       tags: outlet?.tags ?? [],
       commission_bps: outlet?.commission_bps ?? undefined,
       tier: outlet?.tier ?? 'STANDARD',
+      offline_alert_minutes: outlet?.offline_alert_minutes ?? null,
+      alert_webhook_url: outlet?.alert_webhook_url ?? '',
+      alert_webhook_secret: '',
       is_active: outlet && mayManage ? outlet.is_active : undefined,
     },
   });
@@ -90,13 +101,22 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
   const onSubmit = form.handleSubmit(async ({ state, ...values }) => {
     const toSave = newPincode ? { ...values, state } : values;
     try {
-      // Code, commission, tier and on/off are the platform's to set (decisions 008, 033).
+      // Code, commission, tier, on/off and the alert webhook are the platform's to set (decisions 008, 033, 060).
       await onSave(
         mayManage
           ? toSave
-          : { ...toSave, outlet_code: undefined, commission_bps: undefined, tier: undefined, is_active: undefined },
+          : {
+              ...toSave,
+              outlet_code: undefined,
+              commission_bps: undefined,
+              tier: undefined,
+              is_active: undefined,
+              alert_webhook_url: undefined,
+              alert_webhook_secret: undefined,
+            },
       );
-      form.reset(form.getValues());
+      // The secret is sent once; the field empties so it is not sent again with the next change.
+      form.reset({ ...form.getValues(), alert_webhook_secret: '' });
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS, 'outlet_code');
     }
@@ -262,6 +282,11 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                 />
               </div>
             ) : null}
+            <OutletAlertFields
+              control={form.control}
+              mayManage={mayManage}
+              hasSecret={outlet?.has_alert_webhook_secret ?? false}
+            />
             {outlet && mayManage ? (
               <FormField
                 control={form.control}
