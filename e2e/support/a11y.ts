@@ -11,14 +11,27 @@ export type Finding = { view: string; rule: string; impact: string; targets: str
 /**
  * Waits two frames (layout observers report a resize) and until no finite animation or
  * transition is running (a theme switch fades colours), so axe sees what a reader finally sees.
+ * Asks again until two checks in a row find none: a theme switch's transitions may start a
+ * frame after the first check (the app follows the system theme from a media-query listener),
+ * and a badge was once audited mid-fade from dark to light (its green at 4.11:1, not 5:1).
  */
 export async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Settled once two checks in a row, two frames apart, find nothing running.
+    let quiet = 0;
+    for (let round = 0; round < 30 && quiet < 2; round += 1) {
+      await twoFrames();
+      const finite = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      quiet = finite.length === 0 ? quiet + 1 : 0;
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    }
   });
 }
 
