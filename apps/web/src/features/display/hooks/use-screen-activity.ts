@@ -86,11 +86,14 @@ export function useScreenActivity(session: ScreenSession): () => void {
     void sendOffline();
     const heartbeat = setInterval(() => {
       // While the server has asked the screen to wait, a heartbeat would only be refused again.
-      // Stamped after the health is read: its time is the clock the server checks (decision 060).
-      if (gate.admit())
+      // Stamped when the beat fires, not after the health is read: a beat every 60 s of the
+      // player's clock. The read's few ms count toward the clock skew, far below its 1-min warning.
+      if (gate.admit()) {
+        const record = recordNow();
         void playerHealth()
           .catch(() => undefined)
-          .then((health) => send('heartbeat', { ...recordNow(), health }));
+          .then((health) => send('heartbeat', { ...record, health }));
+      }
     }, HEARTBEAT_INTERVAL_SECONDS * 1000);
     const onPageShow = (event: PageTransitionEvent) => {
       // Back from the back/forward cache: the page lives again without a fresh start.
