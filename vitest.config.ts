@@ -10,7 +10,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          // Component tests (*.test.tsx) choose jsdom in their first line, so the rest stay on plain node.
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/src/**/*.test.tsx',
+          ],
         },
       },
       {

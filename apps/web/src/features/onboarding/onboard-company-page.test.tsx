@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import type { Company } from '@adloop/contract/companies';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OnboardCompanyPage } from '@/features/onboarding/onboard-company-page';
+import { refusal, renderPage, stubServer } from '@/test/render-page';
+
+const CREATED: Company = {
+  id: 'c1',
+  name: 'Blue Tokai Coffee',
+  contact_email: 'ads@bluetokai.test',
+  contact_phone: null,
+  is_active: true,
+  ads_count: 0,
+  users_count: 0,
+  created_at: '2026-01-05T10:00:00.000Z',
+  updated_at: '2026-01-05T10:00:00.000Z',
+};
+
+describe('Onboarding a company', () => {
+  it('asks for the name and a valid email before sending anything', async () => {
+    const server = stubServer({});
+    const { user } = renderPage(<OnboardCompanyPage />);
+    await user.type(screen.getByLabelText('Contact email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Onboard company' }));
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(server.sent).toHaveLength(0);
+  });
+
+  it('sends the company, with blank optional fields as null, and returns to the list', async () => {
+    const server = stubServer({ 'POST /api/ad-company': { status: 201, body: { data: CREATED } } });
+    const { user, router } = renderPage(<OnboardCompanyPage />, { path: '/dashboard/onboarding/company/new' });
+    await user.type(screen.getByLabelText('Company name'), '  Blue Tokai Coffee ');
+    await user.type(screen.getByLabelText('Contact email'), 'ads@bluetokai.test');
+    await user.click(screen.getByRole('button', { name: 'Onboard company' }));
+
+    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/onboarding/company');
+    expect(server.bodiesSentTo('POST /api/ad-company')).toEqual([
+      { name: 'Blue Tokai Coffee', contact_email: 'ads@bluetokai.test', contact_phone: null },
+    ]);
+  });
+
+  it("shows the server's refusal of a field under that field", async () => {
+    stubServer({
+      'POST /api/ad-company': refusal(400, 'VALIDATION_FAILED', 'Invalid request', [
+        { path: 'body.contact_phone', message: 'Enter a phone number with its country code' },
+      ]),
+    });
+    const { user, router } = renderPage(<OnboardCompanyPage />, { path: '/dashboard/onboarding/company/new' });
+    await user.type(screen.getByLabelText('Company name'), 'Blue Tokai Coffee');
+    await user.type(screen.getByLabelText('Contact phone'), '+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Onboard company' }));
+
+    const phone = screen.getByLabelText('Contact phone');
+    expect(await screen.findByText('Enter a phone number with its country code')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/dashboard/onboarding/company/new');
+  });
+
+  it('puts a duplicate name refused with 409 under the name', async () => {
+    stubServer({ 'POST /api/ad-company': refusal(409, 'CONFLICT', 'A company with this name exists already') });
+    const { user } = renderPage(<OnboardCompanyPage />);
+    await user.type(screen.getByLabelText('Company name'), 'Blue Tokai Coffee');
+    await user.click(screen.getByRole('button', { name: 'Onboard company' }));
+
+    expect(await screen.findByText('A company with this name exists already')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company name')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
