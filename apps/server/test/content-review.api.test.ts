@@ -1,18 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, adVariants } from '../src/db/schema.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
+import { adsChangedFor, listenLocally, readEvents } from './helpers/event-stream.ts';
+import { bearer, connectedScreen, createAd, createCompany, signInAs } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
@@ -23,33 +13,6 @@ interface ScreenAdBody {
   title: string;
   media_url: string;
   variants?: Array<{ id: string; label: string; media_url: string; link: { code: string; url: string } | null }>;
-}
-
-/** Reads server-sent events from a fetch body until `wanted` names the ad, or the time is up. */
-async function waitForAdsChanged(body: ReadableStream<Uint8Array>, adId: string, timeoutMs = 5000) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('no ads-changed in time')), deadline - Date.now()),
-        ),
-      ]);
-      if (chunk.done) throw new Error('stream ended before ads-changed');
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (const frame of buffer.split('\n\n')) {
-        const data = /^event: ads-changed\ndata: (.+)$/m.exec(frame)?.[1];
-        if (data && (JSON.parse(data) as { ad_ids: string[] }).ad_ids.includes(adId)) return;
-      }
-    }
-    throw new Error('no ads-changed in time');
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
@@ -63,14 +26,12 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    origin = await listenLocally(t.app);
+    admin = await signInAs(t);
     companyId = (await createCompany(t.db)).id;
-    advertiser = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId })).token;
-    employee = (await signedIn(t.app, t.db, 'COMPANY_EMPLOYEE', { companyId })).token;
-    const screen = await createScreen(t.db, (await createOutlet(t.db)).id);
-    screenToken = (await connectScreen(t.app, screen)).access_token;
+    advertiser = await signInAs(t, 'COMPANY_ADMIN', { companyId });
+    employee = await signInAs(t, 'COMPANY_EMPLOYEE', { companyId });
+    screenToken = (await connectedScreen(t)).token;
   });
   afterAll(() => t.close());
 
@@ -97,7 +58,7 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
   const events = async () => {
     const stream = await fetch(`${origin}/api/screen-auth/events`, { headers: bearer(screenToken) });
     expect(stream.status).toBe(200);
-    return stream;
+    return readEvents(stream.body!);
   };
 
   it("keeps a live ad's reviewed title on screens while its advertiser's retitle waits; approval swaps it in and tells screens", async () => {
@@ -116,8 +77,8 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
     const approved = await answer(ad.id, 'approve');
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data).toMatchObject({ title: 'Monsoon menu', status: 'ACTIVE', version: 2, revision: null });
-    await waitForAdsChanged(stream.body!, ad.id);
-    await stream.body!.cancel();
+    await stream.until(adsChangedFor(ad.id));
+    await stream.cancel();
     expect((await onScreen(ad.id))?.title).toBe('Monsoon menu');
     const again = await answer(ad.id, 'approve');
     expect(again.statusCode).toBe(409);
@@ -173,8 +134,8 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
 
     const stream = await events();
     expect((await answer(ad.id, 'approve')).statusCode).toBe(200);
-    await waitForAdsChanged(stream.body!, ad.id);
-    await stream.body!.cancel();
+    await stream.until(adsChangedFor(ad.id));
+    await stream.cancel();
     const approved = await onScreen(ad.id);
     expect(approved?.variants?.map((shown) => [shown.label, shown.media_url])).toEqual([
       ['A', IMAGE_B],

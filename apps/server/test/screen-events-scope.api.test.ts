@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, readEvents } from './helpers/event-stream.ts';
 import {
   bearer,
   connectScreen,
@@ -7,43 +7,9 @@ import {
   createCompany,
   createOutlet,
   createScreen,
-  createUser,
-  loginAs,
+  signInAs,
 } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
-
-/** A screen's event stream, read frame by frame; what arrived between waits is kept. */
-function readEvents(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    /** The data of the next `wanted` event; events of other kinds before it are passed over. */
-    async next(wanted: string, timeoutMs = 5000): Promise<unknown> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (/^event: (.+)$/m.exec(frame)?.[1] === wanted)
-            return JSON.parse(/^data: (.+)$/m.exec(frame)?.[1] ?? 'null');
-          end = buffer.indexOf('\n\n');
-        }
-        let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no ${wanted} event in time`)), deadline - Date.now());
-          }),
-        ]).finally(() => clearTimeout(timer));
-        if (chunk.done) throw new Error(`stream ended before ${wanted}`);
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
 
 const sorted = (ids: string[]) => [...ids].sort();
 
@@ -55,9 +21,8 @@ describe.each(databaseKinds)("each screen's event stream carries only its own ad
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    admin = bearer(await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' })));
+    origin = await listenLocally(t.app);
+    admin = bearer(await signInAs(t));
   });
   afterAll(async () => {
     for (const stream of streams) await stream.cancel();

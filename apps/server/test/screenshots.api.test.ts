@@ -1,52 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, readEvents } from './helpers/event-stream.ts';
 import {
   bearer,
+  connectedScreen,
   connectScreen,
   createCompany,
   createOutlet,
   createScreen,
-  createUser,
-  loginAs,
   signedIn,
+  signInAs,
 } from './helpers/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
-
-type StreamEvent = { event: string; data: unknown };
-
-/** Reads a screen's event stream until `wanted` arrives; answers every event seen on the way. */
-async function readEventsUntil(body: ReadableStream<Uint8Array>, wanted: string, timeoutMs = 5000) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const seen: StreamEvent[] = [];
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`no ${wanted} event in time`)), deadline - Date.now()),
-        ),
-      ]);
-      if (chunk.done) throw new Error(`stream ended before ${wanted}`);
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames) {
-        const event = /^event: (.+)$/m.exec(frame)?.[1];
-        const data = /^data: (.+)$/m.exec(frame)?.[1];
-        if (!event || !data) continue;
-        seen.push({ event, data: JSON.parse(data) });
-        if (event === wanted) return seen;
-      }
-    }
-    throw new Error(`no ${wanted} event in time`);
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /** Enough of a JPEG for the server, which judges by the first bytes (SOI, then a marker). */
 function jpegBytes(size = 64): Buffer {
@@ -65,17 +30,17 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    adminToken = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    origin = await listenLocally(t.app);
+    adminToken = await signInAs(t);
   });
   afterAll(() => t.close());
 
   const openStream = async (token: string) => {
     const stream = await fetch(`${origin}/api/screen-auth/events`, { headers: bearer(token) });
     expect(stream.status).toBe(200);
-    await readEventsUntil(stream.body!, 'hello');
-    return stream.body!;
+    const events = readEvents(stream.body!);
+    await events.until('hello');
+    return events;
   };
   const askForScreenshot = (screenId: string, token: string) =>
     t.app.inject({ method: 'POST', url: `/api/ad-screens/${screenId}/screenshot-requests`, headers: bearer(token) });
@@ -106,12 +71,12 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
     const response = await askForScreenshot(asked.id, adminToken);
     expect(response.statusCode).toBe(202);
     const { request_id: requestId, requested_at: requestedAt } = response.json().data;
-    const heard = await readEventsUntil(askedStream, 'screenshot-requested');
+    const heard = await askedStream.until('screenshot-requested');
     expect(heard.at(-1)).toEqual({ event: 'screenshot-requested', data: { request_id: requestId } });
 
     // The other screen hears its own command next, and nothing of the first screen's request before it.
     expect((await sendCommand(other.id, adminToken, 'reload')).statusCode).toBe(202);
-    const otherHeard = await readEventsUntil(otherStream, 'command');
+    const otherHeard = await otherStream.until('command');
     expect(otherHeard).toEqual([{ event: 'command', data: { command: 'reload' } }]);
 
     const image = jpegBytes(4096);
@@ -160,9 +125,7 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
   });
 
   it('refuses a body that is not a JPEG, empty or too big, naming the problem', async () => {
-    const outlet = await createOutlet(t.db);
-    const screen = await createScreen(t.db, outlet.id);
-    const session = await connectScreen(t.app, screen);
+    const { screen, session } = await connectedScreen(t);
     const { request_id } = (await askForScreenshot(screen.id, adminToken)).json().data;
 
     const png = await upload(session.access_token, { request_id }, PNG_BYTES);
@@ -206,14 +169,13 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
   it("lets the outlet's admin command its screen; another outlet's staff get 404, employees 403", async () => {
     const outlet = await createOutlet(t.db);
     const elsewhere = await createOutlet(t.db);
-    const screen = await createScreen(t.db, outlet.id);
-    const session = await connectScreen(t.app, screen);
-    const stream = await openStream(session.access_token);
+    const { screen, token } = await connectedScreen(t, outlet.id);
+    const stream = await openStream(token);
 
     const ownAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
     expect((await askForScreenshot(screen.id, ownAdmin.token)).statusCode).toBe(202);
     expect((await sendCommand(screen.id, ownAdmin.token, 'clear-cache')).statusCode).toBe(202);
-    const heard = await readEventsUntil(stream, 'command');
+    const heard = await stream.until('command');
     expect(heard.map((event) => event.event)).toEqual(['screenshot-requested', 'command']);
     expect(heard[1]?.data).toEqual({ command: 'clear-cache' });
 

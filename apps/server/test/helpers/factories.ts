@@ -183,6 +183,26 @@ export async function signedIn(
   return { id: user.id, email: user.email, token: await loginAs(app, user) };
 }
 
+/** A new user of the role (a global admin unless told), mapped as given and signed in: the bearer token. */
+export async function signInAs(
+  t: { app: FastifyInstance; db: Database },
+  role: Role = 'GLOBAL_ADMIN',
+  to: { companyId?: string; outletIds?: string[] } = {},
+): Promise<string> {
+  return (await signedIn(t.app, t.db, role, to)).token;
+}
+
+/** A new screen at the outlet (a new outlet unless told), signed in as the player is: the screen and its token. */
+export async function connectedScreen(
+  t: { app: FastifyInstance; db: Database },
+  outletId?: string,
+  overrides: Parameters<typeof createScreen>[2] = {},
+) {
+  const screen = await createScreen(t.db, outletId ?? (await createOutlet(t.db)).id, overrides);
+  const session = await connectScreen(t.app, screen);
+  return { screen, session, token: session.access_token };
+}
+
 /** One play of an ad on a screen, as if the screen had reported it now. */
 export async function createPlay(
   db: Database,

@@ -53,6 +53,38 @@ export async function openMigratedDatabase(
  */
 export const TEST_ADMISSION = { maxEventLoopDelayMs: Number.POSITIVE_INFINITY };
 
+/**
+ * Several app instances on one fresh PostgreSQL database, as several server processes are: each with
+ * a pool of its own and one JWT secret and media folder. `db` is a further pool, for the test's rows.
+ */
+export async function createSharedApps(count: number, poolSize = 5) {
+  const fresh = await openMigratedDatabase('postgres');
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
+  const jwtSecret = randomBytes(32);
+  const apps: FastifyInstance[] = [];
+  const closers: Array<() => Promise<void>> = [];
+  for (let n = 0; n < count; n += 1) {
+    const database = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize });
+    const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
+    await app.ready();
+    apps.push(app);
+    closers.push(async () => {
+      await app.close();
+      await database.close();
+    });
+  }
+  return {
+    apps,
+    db: fresh.database.db,
+    close: async () => {
+      for (const close of closers) await close();
+      await fresh.database.close();
+      await fresh.drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(
   kind: DatabaseKind,
   options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits']; admission?: AppOptions['admission'] } = {},
