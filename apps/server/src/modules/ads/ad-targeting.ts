@@ -1,9 +1,10 @@
 import type { AdReach, AdScheduleInput, AdTargetingInput } from '@adloop/contract/ads';
 import { type AdSchedule, type AdTargeting, ALWAYS } from '@adloop/contract/targeting';
-import { and, arrayOverlaps, count, countDistinct, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { count, countDistinct, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, outlets, pincodes, screens } from '../../db/schema.ts';
 import { badRequest, type ErrorDetail } from '../../lib/http-error.ts';
+import { AD_ROW_TARGETING, JOINED_SCREEN, type ScreenSql, targetingParams, targetsScreen } from './targeting-sql.ts';
 
 type AdRow = typeof ads.$inferSelect;
 
@@ -81,24 +82,14 @@ export async function assertTargetsExist(db: Database, input: AdTargetingInput |
   if (details.length > 0) throw badRequest(details.map((detail) => detail.message).join('; '), details);
 }
 
-/** Where a screen is, as SQL expressions (constants, or columns of a joined row). */
-export interface PlaceSql {
-  /** The screen's and its outlet's tags. */
-  tags: SQL;
-  outletId: SQL;
-  pincode: SQL;
-  /** Lower-cased and trimmed: the outlet's city, else its pincode's. */
-  city: SQL;
-}
-
 /**
- * A screen's place as one derived row `place` (tags, outlet_id, pincode, city, timezone), to
+ * A screen's place as one derived row `place` (tags, outlet_id, pincode, city, timezone, on_air), to
  * join in the statement that lists its ads, so the list costs one round trip.
  */
 export function placeOfScreenRow(screenId: string): SQL {
   return sql`(
-    select ${screens.tags} || ${outlets.tags} as tags, ${outlets.id} as outlet_id, ${outlets.pincode} as pincode,
-      lower(trim(coalesce(${outlets.city}, ${pincodes.city}))) as city, ${outlets.timezone} as timezone
+    select ${JOINED_SCREEN.tags} as tags, ${JOINED_SCREEN.outletId} as outlet_id, ${JOINED_SCREEN.pincode} as pincode,
+      ${JOINED_SCREEN.city} as city, ${outlets.timezone} as timezone, ${JOINED_SCREEN.onAir} as on_air
     from ${screens}
     inner join ${outlets} on ${outlets.id} = ${screens.outletId}
     left join ${pincodes} on ${pincodes.code} = ${outlets.pincode}
@@ -106,18 +97,16 @@ export function placeOfScreenRow(screenId: string): SQL {
   ) as place`;
 }
 
-export const PLACE_ROW: PlaceSql = {
+export const PLACE_ROW: ScreenSql = {
   tags: sql`place.tags`,
   outletId: sql`place.outlet_id`,
   pincode: sql`place.pincode`,
   city: sql`place.city`,
+  onAir: sql`place.on_air`,
 };
 
-/**
- * The active ads whose targeting matches a place, in SQL: the same rule as `matchesTargeting`
- * in the contract (AND across kinds, OR within one; an empty kind matches everything).
- */
-export function adTargetsPlace(place: PlaceSql): SQL {
+/** The active ads that target a place (`targetsScreen`), with a clause for the planner before it. */
+export function adTargetsPlace(place: ScreenSql): SQL {
   const noPincodes = sql`cardinality(${ads.targetPincodes}) = 0`;
   const noOutlets = sql`cardinality(${ads.targetOutletIds}) = 0`;
   const noCities = sql`cardinality(${ads.targetCities}) = 0`;
@@ -130,61 +119,34 @@ export function adTargetsPlace(place: PlaceSql): SQL {
       or (${noPincodes} and ${noOutlets} and ${noCities} and ${ads.targetTags} && ${place.tags})
       or (${noPincodes} and ${noOutlets} and ${noCities} and ${noTags})
     )
-    and (${noTags} or ${ads.targetTags} && ${place.tags})
-    and (${noOutlets} or ${place.outletId} = any(${ads.targetOutletIds}))
-    and (${noPincodes} or ${place.pincode} = any(${ads.targetPincodes}))
-    and (${noCities} or exists (select 1 from unnest(${ads.targetCities}) as target_city where lower(trim(target_city)) = ${place.city}))`;
+    and ${targetsScreen(AD_ROW_TARGETING, place)}`;
 }
-// The second clause is implied by the rest and is there for the planner: a matching ad matches
+// The clause before `targetsScreen` is implied by it and is there for the planner: a matching ad matches
 // its most selective non-empty kind (pincodes, else outlets, else cities, else tags, else none),
 // and each case is a partial index of migration 0010, so a BitmapOr of five index scans finds
 // the candidates instead of every ad that shares one broad tag (decision 032, "Measured").
 
 /**
- * The ads whose targeting matches at least one active screen of the given outlets: what outlet
- * staff see as "the ads that play here". The same rule as `adTargetsPlace`, correlated from
- * the ad's side over the outlets' screens.
+ * The ads whose targeting reaches at least one screen on air of the given outlets: what outlet
+ * staff see as "the ads that play here". `targetsScreen`, correlated from the ad's side.
  */
 export function adTargetsAnyScreenOf(outletIds: string[]): SQL {
   if (outletIds.length === 0) return sql`false`;
-  const city = sql`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`;
   return sql`exists (
     select 1 from ${screens}
     inner join ${outlets} on ${outlets.id} = ${screens.outletId}
     left join ${pincodes} on ${pincodes.code} = ${outlets.pincode}
-    where ${inArray(outlets.id, outletIds)} and ${screens.status} = 'ACTIVE'
-      and (cardinality(${ads.targetTags}) = 0 or ${ads.targetTags} && (${screens.tags} || ${outlets.tags}))
-      and (cardinality(${ads.targetOutletIds}) = 0 or ${outlets.id} = any(${ads.targetOutletIds}))
-      and (cardinality(${ads.targetPincodes}) = 0 or ${outlets.pincode} = any(${ads.targetPincodes}))
-      and (cardinality(${ads.targetCities}) = 0
-        or exists (select 1 from unnest(${ads.targetCities}) as target_city where lower(trim(target_city)) = ${city}))
+    where ${inArray(outlets.id, outletIds)} and ${targetsScreen(AD_ROW_TARGETING, JOINED_SCREEN)}
   )`;
 }
 
-/** How many active screens of active outlets a targeting reaches, and in how many outlets. */
+/** How many screens on air a targeting reaches, and in how many outlets. */
 export async function countReach(db: Database, targeting: AdTargeting): Promise<AdReach> {
-  const city = sql`lower(trim(coalesce(${outlets.city}, ${pincodes.city})))`;
   const [row] = await db
     .select({ screens: count(screens.id), outlets: countDistinct(outlets.id) })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .leftJoin(pincodes, eq(pincodes.code, outlets.pincode))
-    .where(
-      and(
-        eq(screens.status, 'ACTIVE'),
-        eq(outlets.isActive, true),
-        targeting.tags.length > 0
-          ? or(arrayOverlaps(screens.tags, targeting.tags), arrayOverlaps(outlets.tags, targeting.tags))
-          : undefined,
-        targeting.outlet_ids.length > 0 ? inArray(outlets.id, targeting.outlet_ids) : undefined,
-        targeting.pincodes.length > 0 ? inArray(outlets.pincode, targeting.pincodes) : undefined,
-        targeting.cities.length > 0
-          ? inArray(
-              city,
-              targeting.cities.map((value) => value.trim().toLowerCase()),
-            )
-          : undefined,
-      ),
-    );
+    .where(targetsScreen(targetingParams(targeting), JOINED_SCREEN));
   return { screens: row?.screens ?? 0, outlets: row?.outlets ?? 0 };
 }
