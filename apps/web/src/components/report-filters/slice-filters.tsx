@@ -3,11 +3,11 @@ import type { Role } from '@adloop/contract/roles';
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { OptionPicker, type PickerOption } from '@/components/option-picker';
-import { useAdOptions } from '@/components/report-filters/api/get-ad-options';
-import { useCompanyOptions } from '@/components/report-filters/api/get-company-options';
-import { useOutletOptions } from '@/components/report-filters/api/get-outlet-options';
-import { useScreenOptions } from '@/components/report-filters/api/get-screen-options';
 import { Button } from '@/components/ui/button';
+import { useAdOptions } from '@/lib/resources/ads';
+import { useCompanyOptions } from '@/lib/resources/companies';
+import { useOutletOptions } from '@/lib/resources/outlets';
+import { useScreenOptions } from '@/lib/resources/screens';
 
 export const SLICE_KEYS = ['company_id', 'outlet_id', 'screen_id', 'ad_id'] as const;
 export type SliceKey = (typeof SLICE_KEYS)[number];

@@ -1,6 +1,7 @@
 import { AD_STATUSES, type Ad, adListQuerySchema } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { can } from '@adloop/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { format, formatDistanceToNow } from 'date-fns';
 import { EyeIcon, MegaphoneIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -15,8 +16,6 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useAds } from '@/features/ads/api/get-ads';
-import { useCompanyOptions } from '@/features/ads/api/get-company-options';
 import { AdPreviewDialog } from '@/features/ads/components/ad-preview-dialog';
 import { AD_STATUS_LABELS, AdStatusBadge } from '@/features/ads/components/ad-status-badge';
 import { AdThumbnail } from '@/features/ads/components/ad-thumbnail';
@@ -26,6 +25,8 @@ import { AD_ACTIONS, availableAdActions } from '@/features/ads/lib/ad-workflow';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { adResource } from '@/lib/resources/ads';
+import { useCompanyOptions } from '@/lib/resources/companies';
 
 const FILTERS = ['status', 'type', 'company_id'] as const;
 const STATUS_OPTIONS = AD_STATUSES.map((status) => ({ value: status, label: AD_STATUS_LABELS[status] }));
@@ -50,7 +51,7 @@ export function AdsPage() {
   const { user } = useAuth();
   const list = useListParams(FILTERS);
   const query = parseListQuery(adListQuerySchema, list.raw);
-  const ads = useAds(query);
+  const ads = useQuery(adResource.listOptions(query));
   const commands = useAdCommands();
   const [previewing, setPreviewing] = useState<Ad | null>(null);
   const mayEdit = can(user.role, 'ads', 'update');

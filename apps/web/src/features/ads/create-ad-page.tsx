@@ -2,15 +2,16 @@ import type { AdCreate } from '@adloop/contract/ads';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateAd } from '@/features/ads/api/create-ad';
-import { useTransitionAd } from '@/features/ads/api/transition-ad';
+import { useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AdForm, type AdFormIntent } from '@/features/ads/components/ad-form';
 import { useAuth } from '@/lib/auth-context';
+import { adResource } from '@/lib/resources/ads';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function CreateAdPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const create = useCreateAd();
+  const create = useCreateResource(adResource);
   const transition = useTransitionAd();
 
   const onSave = async (values: AdCreate, intent: AdFormIntent) => {

@@ -1,4 +1,5 @@
 import type { Ad, AdCreate, AdUpdate } from '@adloop/contract/ads';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,8 +7,6 @@ import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAd } from '@/features/ads/api/get-ad';
-import { useUpdateAd } from '@/features/ads/api/update-ad';
 import { AdForm } from '@/features/ads/components/ad-form';
 import { AdHistoryCard } from '@/features/ads/components/ad-history-card';
 import { AdRevisionCard } from '@/features/ads/components/ad-revision-card';
@@ -15,6 +14,8 @@ import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
 import { AdVariantsCard } from '@/features/ads/components/ad-variants-card';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
+import { adResource } from '@/lib/resources/ads';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 /** Only what changed is sent, so an untouched field never overwrites a newer version. */
 function changesOf(ad: Ad, values: AdCreate): AdUpdate {
@@ -33,7 +34,7 @@ function changesOf(ad: Ad, values: AdCreate): AdUpdate {
 
 function EditAdForm({ ad }: { ad: Ad }) {
   const navigate = useNavigate();
-  const update = useUpdateAd();
+  const update = useUpdateResource(adResource);
   const commands = useAdCommands({ onDeleted: () => navigate('/dashboard/ads') });
 
   const onSave = async (values: AdCreate) => {
@@ -83,7 +84,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
 
 export function EditAdPage() {
   const { id = '' } = useParams();
-  const ad = useAd(id);
+  const ad = useQuery(adResource.detailOptions(id));
 
   return (
     <PageShell description="Change the ad's title, media or duration, where and when it plays, and move it through review.">

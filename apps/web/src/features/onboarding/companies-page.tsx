@@ -1,5 +1,6 @@
 import { type Company, companyListQuerySchema } from '@adloop/contract/companies';
 import { can } from '@adloop/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Building2Icon, PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,12 +13,12 @@ import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useCompanies } from '@/features/onboarding/api/get-companies';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { useCompanyCommands } from '@/features/onboarding/hooks/use-company-commands';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { companyResource } from '@/lib/resources/companies';
 
 const FILTERS = ['is_active'] as const;
 const ACTIVE_OPTIONS = [
@@ -29,7 +30,7 @@ export function CompaniesPage() {
   const { user } = useAuth();
   const list = useListParams(FILTERS);
   const query = parseListQuery(companyListQuerySchema, list.raw);
-  const companies = useCompanies(query);
+  const companies = useQuery(companyResource.listOptions(query));
   const commands = useCompanyCommands();
   const mayCreate = can(user.role, 'companies', 'create');
   const mayUpdate = can(user.role, 'companies', 'update');

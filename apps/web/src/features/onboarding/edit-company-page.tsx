@@ -1,5 +1,6 @@
 import type { CompanyUpdate } from '@adloop/contract/companies';
 import { can } from '@adloop/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,16 +8,16 @@ import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCompany } from '@/features/onboarding/api/get-company';
-import { useUpdateCompany } from '@/features/onboarding/api/update-company';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
 import { useAuth } from '@/lib/auth-context';
+import { companyResource } from '@/lib/resources/companies';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 export function EditCompanyPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const company = useCompany(id);
-  const update = useUpdateCompany();
+  const company = useQuery(companyResource.detailOptions(id));
+  const update = useUpdateResource(companyResource);
 
   const onSave = async (changes: CompanyUpdate) => {
     const saved = await update.mutateAsync({ id, changes });

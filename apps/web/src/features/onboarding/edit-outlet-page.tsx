@@ -1,5 +1,6 @@
 import type { Outlet, OutletUpdate } from '@adloop/contract/outlets';
 import { can } from '@adloop/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,10 +8,10 @@ import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOutlet } from '@/features/onboarding/api/get-outlet';
-import { useUpdateOutlet } from '@/features/onboarding/api/update-outlet';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { useAuth } from '@/lib/auth-context';
+import { outletResource } from '@/lib/resources/outlets';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 /** Only what changed is sent, so a field the role may not touch is never in the request. */
 function changesOf(outlet: Outlet, values: OutletUpdate): OutletUpdate {
@@ -30,8 +31,8 @@ function changesOf(outlet: Outlet, values: OutletUpdate): OutletUpdate {
 export function EditOutletPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const outlet = useOutlet(id);
-  const update = useUpdateOutlet();
+  const outlet = useQuery(outletResource.detailOptions(id));
+  const update = useUpdateResource(outletResource);
 
   const onSave = async (values: OutletUpdate) => {
     if (!outlet.data) return;

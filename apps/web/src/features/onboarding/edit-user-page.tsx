@@ -1,4 +1,5 @@
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
+import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -12,13 +13,12 @@ import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUser } from '@/features/onboarding/api/get-user';
-import { useResetUserPassword } from '@/features/onboarding/api/reset-user-password';
-import { useUpdateUser } from '@/features/onboarding/api/update-user';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserForm } from '@/features/onboarding/components/user-form';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { useAuth } from '@/lib/auth-context';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { useResetUserPassword, userResource } from '@/lib/resources/users';
 
 /** Only what changed is sent; the email is the sign-in name and never changes here. */
 function changesOf(user: User, values: UserCreate): UserUpdate {
@@ -37,7 +37,7 @@ function changesOf(user: User, values: UserCreate): UserUpdate {
 
 function UserEditor({ user }: { user: User }) {
   const { user: me } = useAuth();
-  const update = useUpdateUser();
+  const update = useUpdateResource(userResource);
   const commands = useUserCommands();
   const resetPassword = useResetUserPassword();
   const confirmReset = useConfirmDialog();
@@ -115,7 +115,7 @@ function UserEditor({ user }: { user: User }) {
 
 export function EditUserPage() {
   const { id = '' } = useParams();
-  const user = useUser(id);
+  const user = useQuery(userResource.detailOptions(id));
 
   return (
     <PageShell description="The user's name, role and the company or outlets they work for.">

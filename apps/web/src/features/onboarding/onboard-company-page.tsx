@@ -2,12 +2,13 @@ import type { CompanyUpdate } from '@adloop/contract/companies';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateCompany } from '@/features/onboarding/api/create-company';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
+import { companyResource } from '@/lib/resources/companies';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function OnboardCompanyPage() {
   const navigate = useNavigate();
-  const create = useCreateCompany();
+  const create = useCreateResource(companyResource);
 
   const onSave = async ({ name = '', contact_email, contact_phone }: CompanyUpdate) => {
     const company = await create.mutateAsync({ name, contact_email, contact_phone });

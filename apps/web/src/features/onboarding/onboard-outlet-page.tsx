@@ -2,12 +2,13 @@ import type { OutletUpdate } from '@adloop/contract/outlets';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateOutlet } from '@/features/onboarding/api/create-outlet';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
+import { outletResource } from '@/lib/resources/outlets';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function OnboardOutletPage() {
   const navigate = useNavigate();
-  const create = useCreateOutlet();
+  const create = useCreateResource(outletResource);
 
   const onSave = async ({ name = '', outlet_code = '', is_active: _unused, ...rest }: OutletUpdate) => {
     const outlet = await create.mutateAsync({ ...rest, name, outlet_code, address: rest.address ?? '' });

@@ -4,14 +4,15 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
-import { useCreateUser } from '@/features/onboarding/api/create-user';
 import { UserForm } from '@/features/onboarding/components/user-form';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { userResource } from '@/lib/resources/users';
 
 type Invitation = { name: string; email: string; temporaryPassword: string };
 
 export function OnboardUserPage() {
   const navigate = useNavigate();
-  const create = useCreateUser();
+  const create = useCreateResource(userResource);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
 
   const onSave = async (values: UserCreate) => {

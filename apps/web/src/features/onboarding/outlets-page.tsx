@@ -1,5 +1,6 @@
 import { type Outlet, outletListQuerySchema } from '@adloop/contract/outlets';
 import { can } from '@adloop/contract/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, StoreIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
@@ -12,13 +13,13 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useOutlets } from '@/features/onboarding/api/get-outlets';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { useOutletCommands } from '@/features/onboarding/hooks/use-outlet-commands';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
 import { TIER_LABELS } from '@/lib/rate-card';
+import { outletResource } from '@/lib/resources/outlets';
 
 const FILTERS = ['tag', 'pincode'] as const;
 
@@ -31,7 +32,7 @@ export function OutletsPage() {
   const { user } = useAuth();
   const list = useListParams(FILTERS);
   const query = parseListQuery(outletListQuerySchema, list.raw);
-  const outlets = useOutlets(query);
+  const outlets = useQuery(outletResource.listOptions(query));
   const commands = useOutletCommands();
   const mayCreate = can(user.role, 'outlets', 'create');
   const mayUpdate = can(user.role, 'outlets', 'update');

@@ -1,6 +1,7 @@
 import { can } from '@adloop/contract/permissions';
 import { ROLE_LABELS } from '@adloop/contract/roles';
 import { type User, userListQuerySchema } from '@adloop/contract/users';
+import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { PencilIcon, PlusIcon, UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,7 +15,6 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useUsers } from '@/features/onboarding/api/get-users';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserRoleBadge } from '@/features/onboarding/components/user-role-badge';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
@@ -22,6 +22,7 @@ import { assignableRoles } from '@/features/onboarding/lib/assignable-roles';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { userResource } from '@/lib/resources/users';
 
 const FILTERS = ['role', 'is_active'] as const;
 const ACTIVE_OPTIONS = [
@@ -47,7 +48,7 @@ export function UsersPage() {
   const { user: me } = useAuth();
   const list = useListParams(FILTERS);
   const query = parseListQuery(userListQuerySchema, list.raw);
-  const users = useUsers(query);
+  const users = useQuery(userResource.listOptions(query));
   const commands = useUserCommands();
   const mayCreate = can(me.role, 'users', 'create');
   const mayUpdate = can(me.role, 'users', 'update');

@@ -1,5 +1,6 @@
 import { can } from '@adloop/contract/permissions';
 import { type Pincode, pincodeListQuerySchema } from '@adloop/contract/pincodes';
+import { useQuery } from '@tanstack/react-query';
 import { MapPinnedIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,12 +13,12 @@ import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useDeletePincode } from '@/features/pincodes/api/delete-pincode';
-import { usePincodes } from '@/features/pincodes/api/get-pincodes';
 import { PincodeDialog } from '@/features/pincodes/components/pincode-dialog';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { pincodeResource } from '@/lib/resources/pincodes';
+import { useDeleteResource } from '@/lib/resources/use-resource-mutation';
 
 const NO_FILTERS = [] as const;
 
@@ -29,8 +30,8 @@ export function PincodesPage() {
   const { user } = useAuth();
   const list = useListParams(NO_FILTERS);
   const query = parseListQuery(pincodeListQuerySchema, list.raw);
-  const pincodes = usePincodes(query);
-  const remove = useDeletePincode();
+  const pincodes = useQuery(pincodeResource.listOptions(query));
+  const remove = useDeleteResource(pincodeResource);
   const confirm = useConfirmDialog();
   const [editing, setEditing] = useState<Editing>({ open: false, pincode: undefined });
   const mayCreate = can(user.role, 'pincodes', 'create');

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateScreen } from '@/features/screens/api/create-screen';
 import { CreateScreenForm } from '@/features/screens/components/create-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
+import { screenResource } from '@/lib/resources/screens';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function CreateScreenPage() {
   const navigate = useNavigate();
-  const create = useCreateScreen();
+  const create = useCreateResource(screenResource);
   const [revealed, setRevealed] = useState<{ screenCode: string; passcode: string } | null>(null);
 
   const onCreate = async (values: ScreenCreate) => {

@@ -1,4 +1,5 @@
 import type { Screen, ScreenUpdate } from '@adloop/contract/screens';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, Trash2Icon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,8 +9,6 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useScreen } from '@/features/screens/api/get-screen';
-import { useUpdateScreen } from '@/features/screens/api/update-screen';
 import { EditScreenForm } from '@/features/screens/components/edit-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges } from '@/features/screens/components/screen-badges';
@@ -17,10 +16,12 @@ import { ScreenHealthCard } from '@/features/screens/components/screen-health-ca
 import { ScreenPlayerCommands } from '@/features/screens/components/screen-player-commands';
 import { ScreenScreenshotCard } from '@/features/screens/components/screen-screenshot-card';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
+import { screenResource } from '@/lib/resources/screens';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 function ScreenEditor({ screen }: { screen: Screen }) {
   const navigate = useNavigate();
-  const update = useUpdateScreen();
+  const update = useUpdateResource(screenResource);
   const commands = useScreenCommands({ onDeleted: () => navigate('/dashboard/screens') });
 
   const onSave = async (changes: ScreenUpdate) => {
@@ -84,7 +85,7 @@ function ScreenEditor({ screen }: { screen: Screen }) {
 
 export function EditScreenPage() {
   const { id = '' } = useParams();
-  const screen = useScreen(id);
+  const screen = useQuery(screenResource.detailOptions(id));
 
   return (
     <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode; see what it shows and reload it.">

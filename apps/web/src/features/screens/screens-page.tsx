@@ -1,5 +1,6 @@
 import { can } from '@adloop/contract/permissions';
 import { type Screen, screenListQuerySchema } from '@adloop/contract/screens';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon, MonitorIcon, MonitorOffIcon, PencilIcon, PlusIcon, PowerIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
@@ -11,14 +12,14 @@ import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { useOutletOptions } from '@/features/screens/api/get-outlet-options';
-import { useScreens } from '@/features/screens/api/get-screens';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges, ScreenTags } from '@/features/screens/components/screen-badges';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { useOutletOptions } from '@/lib/resources/outlets';
+import { screenResource } from '@/lib/resources/screens';
 
 const FILTERS = ['status', 'online', 'outlet_id', 'tag'] as const;
 const STATUS_OPTIONS = [
@@ -47,7 +48,7 @@ export function ScreensPage() {
   const { user } = useAuth();
   const list = useListParams(FILTERS);
   const query = parseListQuery(screenListQuerySchema, list.raw);
-  const screens = useScreens(query);
+  const screens = useQuery(screenResource.listOptions(query));
   const commands = useScreenCommands();
   const mayCreate = can(user.role, 'screens', 'create');
   const mayUpdate = can(user.role, 'screens', 'update');

@@ -2,6 +2,7 @@ import { type AdTargetingInput, adReachSchema } from '@adloop/contract/ads';
 import { one } from '@adloop/contract/common';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { adResource } from '@/lib/resources/ads';
 
 const reachResponseSchema = one(adReachSchema);
 
@@ -23,7 +24,7 @@ export async function getAdReach(targeting: AdTargetingInput, signal?: AbortSign
 
 export function adReachQueryOptions(targeting: AdTargetingInput) {
   return queryOptions({
-    queryKey: ['ads', 'reach', targeting],
+    queryKey: [...adResource.keys.all, 'reach', targeting],
     queryFn: ({ signal }) => getAdReach(targeting, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

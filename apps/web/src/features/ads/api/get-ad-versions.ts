@@ -1,18 +1,18 @@
 import { adVersionSchema } from '@adloop/contract/ads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adQueryKey } from '@/features/ads/api/get-ad';
 import { http } from '@/lib/http';
+import { adResource } from '@/lib/resources/ads';
 
 const adVersionsResponseSchema = z.object({ data: z.array(adVersionSchema) });
 
 /** Under the ad's own key, so whatever refreshes the ad refreshes its history too. */
 export function adVersionsQueryKey(id: string) {
-  return [...adQueryKey(id), 'versions'] as const;
+  return [...adResource.keys.detail(id), 'versions'] as const;
 }
 
 export async function getAdVersions(id: string, signal?: AbortSignal) {
-  const body = await http.get<unknown>(`/api/ads/${encodeURIComponent(id)}/versions`, { signal });
+  const body = await http.get<unknown>(`${adResource.pathOf(id)}/versions`, { signal });
   return adVersionsResponseSchema.parse(body).data;
 }
 

@@ -11,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useCompanyOptions } from '@/features/ads/api/get-company-options';
 import { AdPreview } from '@/features/ads/components/ad-preview';
 import { AdScheduleCard } from '@/features/ads/components/ad-schedule-card';
 import { AdTargetingCard } from '@/features/ads/components/ad-targeting-card';
@@ -19,6 +18,7 @@ import { MediaField } from '@/features/ads/components/media-field';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { useCompanyOptions } from '@/lib/resources/companies';
 
 export type AdFormIntent = 'draft' | 'submit' | 'save';
 

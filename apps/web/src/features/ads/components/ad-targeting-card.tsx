@@ -4,7 +4,6 @@ import { RadarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { OptionPicker } from '@/components/option-picker';
-import { useOutletOptions } from '@/components/report-filters/api/get-outlet-options';
 import { TagInput } from '@/components/tag-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -12,6 +11,7 @@ import { useAdReach } from '@/features/ads/api/get-ad-reach';
 import { ListInput } from '@/features/ads/components/list-input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAuth } from '@/lib/auth-context';
+import { useOutletOptions } from '@/lib/resources/outlets';
 
 const REACH_DEBOUNCE_MS = 400;
 const PINCODE = /^\d{6}$/;

@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
-import { useTransitionAd } from '@/features/ads/api/transition-ad';
+import { useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AD_ACTIONS } from '@/features/ads/lib/ad-workflow';
 import { applyServerErrors } from '@/lib/form-errors';
 

@@ -16,8 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useCreateAdVariant } from '@/features/ads/api/create-ad-variant';
-import { useUpdateAdVariant } from '@/features/ads/api/update-ad-variant';
+import { useCreateAdVariant, useUpdateAdVariant } from '@/features/ads/api/ad-variants';
 import { MediaField } from '@/features/ads/components/media-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';

@@ -2,9 +2,10 @@ import type { Ad } from '@adloop/contract/ads';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteAd } from '@/features/ads/api/delete-ad';
-import { useTransitionAd } from '@/features/ads/api/transition-ad';
+import { useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AD_ACTIONS, type AdAction } from '@/features/ads/lib/ad-workflow';
+import { adResource } from '@/lib/resources/ads';
+import { useDeleteResource } from '@/lib/resources/use-resource-mutation';
 
 /**
  * Runs an ad's workflow steps and its deletion, asking first where screens are affected.
@@ -12,7 +13,7 @@ import { AD_ACTIONS, type AdAction } from '@/features/ads/lib/ad-workflow';
  */
 export function useAdCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
   const transition = useTransitionAd();
-  const remove = useDeleteAd();
+  const remove = useDeleteResource(adResource);
   const confirm = useConfirmDialog();
   const [rejecting, setRejecting] = useState<Pick<Ad, 'id' | 'title' | 'status'> | null>(null);
 

@@ -1,8 +1,8 @@
 import { type AdTransactionCreate, adTransactionCreateSchema, adTransactionSchema } from '@adloop/contract/billing';
 import { one } from '@adloop/contract/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AD_TRANSACTIONS_QUERY_KEY } from '@/features/billing/api/get-ad-transactions';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 const adTransactionResponseSchema = one(adTransactionSchema);
 
@@ -11,10 +11,5 @@ export async function createAdTransaction(values: AdTransactionCreate) {
   return adTransactionResponseSchema.parse(body).data;
 }
 
-export function useCreateAdTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAdTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AD_TRANSACTIONS_QUERY_KEY }),
-  });
-}
+export const useCreateAdTransaction = () =>
+  useResourceMutation({ mutationFn: createAdTransaction, changes: [AD_TRANSACTIONS_QUERY_KEY] });

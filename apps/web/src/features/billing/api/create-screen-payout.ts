@@ -1,8 +1,8 @@
 import { type ScreenPayoutCreate, screenPayoutCreateSchema, screenPayoutSchema } from '@adloop/contract/billing';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SCREEN_PAYOUTS_QUERY_KEY } from '@/features/billing/api/get-screen-payouts';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 const createdPayoutsSchema = z.object({ data: z.array(screenPayoutSchema) });
 
@@ -12,10 +12,5 @@ export async function createScreenPayout(values: ScreenPayoutCreate) {
   return createdPayoutsSchema.parse(body).data;
 }
 
-export function useCreateScreenPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createScreenPayout,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCREEN_PAYOUTS_QUERY_KEY }),
-  });
-}
+export const useCreateScreenPayout = () =>
+  useResourceMutation({ mutationFn: createScreenPayout, changes: [SCREEN_PAYOUTS_QUERY_KEY] });

@@ -1,9 +1,9 @@
 import { screenPayoutPaySchema, screenPayoutSchema } from '@adloop/contract/billing';
 import { one } from '@adloop/contract/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SCREEN_PAYOUTS_QUERY_KEY } from '@/features/billing/api/get-screen-payouts';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 export type ScreenPayoutPay = z.input<typeof screenPayoutPaySchema>;
 
@@ -18,10 +18,5 @@ export async function payScreenPayout({ id, payment }: { id: string; payment: Sc
   return screenPayoutResponseSchema.parse(body).data;
 }
 
-export function usePayScreenPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: payScreenPayout,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCREEN_PAYOUTS_QUERY_KEY }),
-  });
-}
+export const usePayScreenPayout = () =>
+  useResourceMutation({ mutationFn: payScreenPayout, changes: [SCREEN_PAYOUTS_QUERY_KEY] });

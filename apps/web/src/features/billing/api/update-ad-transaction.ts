@@ -1,9 +1,9 @@
 import { adTransactionSchema, adTransactionUpdateSchema } from '@adloop/contract/billing';
 import { one } from '@adloop/contract/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { AD_TRANSACTIONS_QUERY_KEY } from '@/features/billing/api/get-ad-transactions';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 export type AdTransactionUpdate = z.input<typeof adTransactionUpdateSchema>;
 
@@ -18,10 +18,5 @@ export async function updateAdTransaction({ id, changes }: { id: string; changes
   return adTransactionResponseSchema.parse(body).data;
 }
 
-export function useUpdateAdTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAdTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AD_TRANSACTIONS_QUERY_KEY }),
-  });
-}
+export const useUpdateAdTransaction = () =>
+  useResourceMutation({ mutationFn: updateAdTransaction, changes: [AD_TRANSACTIONS_QUERY_KEY] });

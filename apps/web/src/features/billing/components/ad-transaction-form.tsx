@@ -10,8 +10,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { OptionPicker } from '@/components/option-picker';
-import { useAdOptions } from '@/components/report-filters/api/get-ad-options';
-import { useCompanyOptions } from '@/components/report-filters/api/get-company-options';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -23,6 +21,8 @@ import { fromLocalInput, toLocalInput } from '@/features/billing/lib/local-datet
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
+import { useAdOptions } from '@/lib/resources/ads';
+import { useCompanyOptions } from '@/lib/resources/companies';
 
 const FIELDS = [
   'company_id',

@@ -5,8 +5,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { OptionPicker } from '@/components/option-picker';
-import { useOutletOptions } from '@/components/report-filters/api/get-outlet-options';
-import { useScreenOptions } from '@/components/report-filters/api/get-screen-options';
 import { isRange, presetRange } from '@/components/report-filters/date-range';
 import { DateRangePicker } from '@/components/report-filters/date-range-picker';
 import { Button } from '@/components/ui/button';
@@ -23,6 +21,8 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
 import { formatMoney } from '@/lib/money';
+import { useOutletOptions } from '@/lib/resources/outlets';
+import { useScreenOptions } from '@/lib/resources/screens';
 
 const PROPOSAL_DEBOUNCE_MS = 350;
 const FIELDS = ['screen_id', 'outlet_id', 'period_start', 'period_end', 'currency', 'reference'] as const;

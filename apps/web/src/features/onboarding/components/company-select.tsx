@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { OptionPicker, type PickerOption } from '@/components/option-picker';
-import { useCompanies } from '@/features/onboarding/api/get-companies';
+import { companyResource } from '@/lib/resources/companies';
 
 type CompanySelectProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> & {
   value: string | undefined;
@@ -11,7 +12,9 @@ type CompanySelectProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> &
 /** One company a user belongs to; when the caller manages a single company it is chosen already. */
 export function CompanySelect({ value, onChange, known, ...props }: CompanySelectProps) {
   const [search, setSearch] = useState('');
-  const companies = useCompanies({ q: search || undefined, page: 1, pageSize: 50, sort: 'name' });
+  const companies = useQuery(
+    companyResource.listOptions({ q: search || undefined, page: 1, pageSize: 50, sort: 'name' }),
+  );
   const options = (companies.data?.data ?? []).map((company) => ({ value: company.id, label: company.name }));
   const only = !search && companies.data?.meta.total === 1 ? options[0] : undefined;
 

@@ -2,6 +2,7 @@ import { OUTLET_TIERS } from '@adloop/contract/constants';
 import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
 import { mayAddPincodeWithOutlet } from '@adloop/contract/permissions';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '@adloop/contract/time-zones';
+import { useQuery } from '@tanstack/react-query';
 import { SaveIcon, StoreIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { usePincode } from '@/features/onboarding/api/get-pincode';
 import { FormFooter } from '@/features/onboarding/components/form-footer';
 import { OutletAlertFields } from '@/features/onboarding/components/outlet-alert-fields';
 import { OutletPlaceFields } from '@/features/onboarding/components/outlet-place-fields';
@@ -23,6 +23,7 @@ import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { TIER_LABELS } from '@/lib/rate-card';
+import { pincodeLookupQueryOptions } from '@/lib/resources/pincodes';
 
 const FIELDS = [
   'name',
@@ -85,7 +86,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
   });
   const pincode = useWatch({ control: form.control, name: 'pincode' }) ?? '';
   const timezone = useWatch({ control: form.control, name: 'timezone' });
-  const place = usePincode(pincode.trim());
+  const place = useQuery(pincodeLookupQueryOptions(pincode.trim()));
   // A pincode AdLoop does not know yet: its state is asked for and sent with the outlet.
   const newPincode = place.data === null;
 

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { OptionPicker, type PickerOption } from '@/components/option-picker';
-import { useOutlets } from '@/features/onboarding/api/get-outlets';
+import { outletResource } from '@/lib/resources/outlets';
 
 type OutletsSelectProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> & {
   value: string[];
@@ -11,7 +12,7 @@ type OutletsSelectProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> &
 /** The outlets a user works in, one or more; a caller with a single outlet has it chosen already. */
 export function OutletsSelect({ value, onChange, known, ...props }: OutletsSelectProps) {
   const [search, setSearch] = useState('');
-  const outlets = useOutlets({ q: search || undefined, page: 1, pageSize: 50, sort: 'name' });
+  const outlets = useQuery(outletResource.listOptions({ q: search || undefined, page: 1, pageSize: 50, sort: 'name' }));
   const options = (outlets.data?.data ?? []).map((outlet) => ({
     value: outlet.id,
     label: outlet.name,

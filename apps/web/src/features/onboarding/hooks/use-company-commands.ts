@@ -1,14 +1,14 @@
 import type { Company } from '@adloop/contract/companies';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteCompany } from '@/features/onboarding/api/delete-company';
-import { useUpdateCompany } from '@/features/onboarding/api/update-company';
+import { companyResource } from '@/lib/resources/companies';
+import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 /** Deactivate, reactivate or delete a company, asking first where its ads or people are affected. */
 export function useCompanyCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
   const confirm = useConfirmDialog();
-  const update = useUpdateCompany();
-  const remove = useDeleteCompany();
+  const update = useUpdateResource(companyResource);
+  const remove = useDeleteResource(companyResource);
 
   const setActive = async (company: Company, isActive: boolean) => {
     await update.mutateAsync({ id: company.id, changes: { is_active: isActive } });

@@ -1,14 +1,14 @@
 import type { Outlet } from '@adloop/contract/outlets';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteOutlet } from '@/features/onboarding/api/delete-outlet';
-import { useUpdateOutlet } from '@/features/onboarding/api/update-outlet';
+import { outletResource } from '@/lib/resources/outlets';
+import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 /** Deactivate, reactivate or delete an outlet, asking first where its screens are affected. */
 export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
   const confirm = useConfirmDialog();
-  const update = useUpdateOutlet();
-  const remove = useDeleteOutlet();
+  const update = useUpdateResource(outletResource);
+  const remove = useDeleteResource(outletResource);
 
   const setActive = async (outlet: Outlet, isActive: boolean) => {
     await update.mutateAsync({ id: outlet.id, changes: { is_active: isActive } });

@@ -1,7 +1,8 @@
 import type { User } from '@adloop/contract/users';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useUpdateUser } from '@/features/onboarding/api/update-user';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { userResource } from '@/lib/resources/users';
 
 /**
  * Deactivate or reactivate a user. Deactivating ends their sessions; the account stays for the
@@ -9,7 +10,7 @@ import { useUpdateUser } from '@/features/onboarding/api/update-user';
  */
 export function useUserCommands() {
   const confirm = useConfirmDialog();
-  const update = useUpdateUser();
+  const update = useUpdateResource(userResource);
 
   const setActive = async (user: User, isActive: boolean) => {
     await update.mutateAsync({ id: user.id, changes: { is_active: isActive } });

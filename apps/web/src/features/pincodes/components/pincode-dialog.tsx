@@ -14,16 +14,16 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { useCreatePincode } from '@/features/pincodes/api/create-pincode';
-import { useUpdatePincode } from '@/features/pincodes/api/update-pincode';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { pincodeResource } from '@/lib/resources/pincodes';
+import { useCreateResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 const FIELDS = ['code', 'city', 'state'] as const;
 
 function PincodeForm({ pincode, onDone }: { pincode: Pincode | undefined; onDone: () => void }) {
-  const create = useCreatePincode();
-  const update = useUpdatePincode();
+  const create = useCreateResource(pincodeResource);
+  const update = useUpdateResource(pincodeResource);
   const form = useForm({
     resolver: formResolver(pincodeCreateSchema),
     defaultValues: { code: pincode?.code ?? '', city: pincode?.city ?? '', state: pincode?.state ?? '' },
@@ -32,7 +32,7 @@ function PincodeForm({ pincode, onDone }: { pincode: Pincode | undefined; onDone
   const onSubmit = form.handleSubmit(async ({ code, city, state }) => {
     try {
       const saved = pincode
-        ? await update.mutateAsync({ code, changes: { city, state } })
+        ? await update.mutateAsync({ id: code, changes: { city, state } })
         : await create.mutateAsync({ code, city, state });
       toast.success(pincode ? `Pincode ${saved.code} saved` : `Pincode ${saved.code} added`, {
         description: `${saved.city}, ${saved.state}`,

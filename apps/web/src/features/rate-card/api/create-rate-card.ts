@@ -1,8 +1,8 @@
 import { one } from '@adloop/contract/common';
 import { type RateCardCreate, rateCardCreateSchema, rateCardSchema } from '@adloop/contract/pricing';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RATE_CARDS_QUERY_KEY } from '@/features/rate-card/api/get-rate-cards';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 const rateCardResponseSchema = one(rateCardSchema);
 
@@ -11,10 +11,5 @@ export async function createRateCard(values: RateCardCreate) {
   return rateCardResponseSchema.parse(body).data;
 }
 
-export function useCreateRateCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRateCard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: RATE_CARDS_QUERY_KEY }),
-  });
-}
+export const useCreateRateCard = () =>
+  useResourceMutation({ mutationFn: createRateCard, changes: [RATE_CARDS_QUERY_KEY] });

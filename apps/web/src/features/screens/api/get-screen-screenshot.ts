@@ -1,8 +1,8 @@
 import { one } from '@adloop/contract/common';
 import { screenshotStateSchema } from '@adloop/contract/screenshots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SCREENS_QUERY_KEY } from '@/features/screens/api/get-screens';
 import { http } from '@/lib/http';
+import { screenResource } from '@/lib/resources/screens';
 
 const stateResponseSchema = one(screenshotStateSchema);
 
@@ -10,7 +10,7 @@ const stateResponseSchema = one(screenshotStateSchema);
 export const SCREENSHOT_POLL_MS = 1_000;
 
 export function screenScreenshotQueryKey(screenId: string) {
-  return [...SCREENS_QUERY_KEY, 'screenshot', screenId] as const;
+  return [...screenResource.keys.all, 'screenshot', screenId] as const;
 }
 
 export async function getScreenScreenshot(screenId: string, signal?: AbortSignal) {

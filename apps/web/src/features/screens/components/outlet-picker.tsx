@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useState } from 'react';
 import { OptionPicker, type PickerOption } from '@/components/option-picker';
-import { useOutletOptions } from '@/features/screens/api/get-outlet-options';
+import { useOutletOptions } from '@/lib/resources/outlets';
 
 type OutletPickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> & {
   value: string | undefined;

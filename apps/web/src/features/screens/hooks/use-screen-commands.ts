@@ -2,9 +2,8 @@ import type { Screen } from '@adloop/contract/screens';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteScreen } from '@/features/screens/api/delete-screen';
-import { useResetScreenPasscode } from '@/features/screens/api/reset-screen-passcode';
-import { useUpdateScreen } from '@/features/screens/api/update-screen';
+import { screenResource, useResetScreenPasscode } from '@/lib/resources/screens';
+import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 type RevealedPasscode = { screenCode: string; passcode: string };
 
@@ -15,8 +14,8 @@ type RevealedPasscode = { screenCode: string; passcode: string };
 export function useScreenCommands({ onDeleted }: { onDeleted?: () => void } = {}) {
   const confirm = useConfirmDialog();
   const reset = useResetScreenPasscode();
-  const update = useUpdateScreen();
-  const remove = useDeleteScreen();
+  const update = useUpdateResource(screenResource);
+  const remove = useDeleteResource(screenResource);
   const [revealed, setRevealed] = useState<RevealedPasscode | null>(null);
 
   const askReset = (screen: Screen) =>

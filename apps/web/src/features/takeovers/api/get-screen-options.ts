@@ -1,8 +1,9 @@
 import { listOf } from '@adloop/contract/common';
 import { type Screen, screenSchema } from '@adloop/contract/screens';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TAKEOVER_REFRESH_MS, TAKEOVERS_QUERY_KEY } from '@/features/takeovers/api/get-takeovers';
+import { TAKEOVER_REFRESH_MS } from '@/features/takeovers/api/get-takeovers';
 import { http } from '@/lib/http';
+import { screenResource } from '@/lib/resources/screens';
 
 const screenListSchema = listOf(screenSchema);
 const PAGE_SIZE = 100;
@@ -14,7 +15,7 @@ export async function getTakeoverScreens(signal?: AbortSignal): Promise<{ screen
   const screens: Screen[] = [];
   let total = 0;
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const body = await http.get<unknown>('/api/ad-screens', {
+    const body = await http.get<unknown>(screenResource.path, {
       query: { status: 'ACTIVE', page, pageSize: PAGE_SIZE, sort: 'screen_code' },
       signal,
     });
@@ -29,7 +30,7 @@ export async function getTakeoverScreens(signal?: AbortSignal): Promise<{ screen
 export function useTakeoverScreens(enabled: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: [...TAKEOVERS_QUERY_KEY, 'screens'],
+      queryKey: [...screenResource.keys.all, 'takeover-targets'],
       queryFn: ({ signal }) => getTakeoverScreens(signal),
       refetchInterval: TAKEOVER_REFRESH_MS,
       enabled,

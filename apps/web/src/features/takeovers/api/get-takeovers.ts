@@ -3,6 +3,7 @@ import { takeoverListQuerySchema, takeoverSchema } from '@adloop/contract/takeov
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
+import { screenResource } from '@/lib/resources/screens';
 
 export type TakeoverListQuery = z.input<typeof takeoverListQuerySchema>;
 
@@ -10,6 +11,9 @@ const takeoverListSchema = listOf(takeoverSchema);
 
 /** Every query about takeovers starts with this key, so starting or ending one refreshes them all. */
 export const TAKEOVERS_QUERY_KEY = ['takeovers'] as const;
+
+/** Starting or ending a takeover refreshes takeovers and the screens the picker offers. */
+export const TAKEOVER_CHANGES = [TAKEOVERS_QUERY_KEY, [...screenResource.keys.all, 'takeover-targets']] as const;
 
 /** Live takeovers and their screens' online state stay current while the page is open. */
 export const TAKEOVER_REFRESH_MS = 15_000;

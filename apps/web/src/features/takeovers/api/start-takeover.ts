@@ -1,8 +1,8 @@
 import { one } from '@adloop/contract/common';
 import { type TakeoverStart, takeoverSchema, takeoverStartSchema } from '@adloop/contract/takeovers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TAKEOVERS_QUERY_KEY } from '@/features/takeovers/api/get-takeovers';
+import { TAKEOVER_CHANGES } from '@/features/takeovers/api/get-takeovers';
 import { http } from '@/lib/http';
+import { useResourceMutation } from '@/lib/resources/use-resource-mutation';
 
 const takeoverResponseSchema = one(takeoverSchema);
 
@@ -12,10 +12,4 @@ export async function startTakeover(takeover: TakeoverStart) {
   return takeoverResponseSchema.parse(body).data;
 }
 
-export function useStartTakeover() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startTakeover,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TAKEOVERS_QUERY_KEY }),
-  });
-}
+export const useStartTakeover = () => useResourceMutation({ mutationFn: startTakeover, changes: TAKEOVER_CHANGES });

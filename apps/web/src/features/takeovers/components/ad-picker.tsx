@@ -1,10 +1,11 @@
 import type { Ad } from '@adloop/contract/ads';
+import { useQuery } from '@tanstack/react-query';
 import { FilmIcon, SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTakeoverAds } from '@/features/takeovers/api/get-ad-options';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { adOptions } from '@/lib/resources/ads';
 import { cn } from '@/lib/utils';
 
 function AdThumb({ ad }: { ad: Ad }) {
@@ -31,7 +32,8 @@ export function AdPicker({
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const ads = useTakeoverAds(q, true);
+  // Active ads the caller may put on screens (outlet staff: those that play on their screens).
+  const ads = useQuery(adOptions({ q, status: 'ACTIVE' }));
   const searchId = useId();
 
   return (
