@@ -1,26 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { alertDeliveries, outletUsers, screenActivity, screens } from '../src/db/schema.ts';
 import { type AlertChannels, alertChannels, SIGNATURE_HEADER, signBody } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
 import { bearer, createOutlet, createScreen, createUser, loginAs } from './helpers/factories.ts';
-import {
-  createTestApp,
-  databaseKinds,
-  openMigratedDatabase,
-  TEST_ADMISSION,
-  type TestApp,
-} from './helpers/test-app.ts';
+import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 const WEBHOOK_SECRET = 'alert-webhook-secret-for-tests';
@@ -471,35 +460,23 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('offline alerts from two server processes', () => {
-  const apps: FastifyInstance[] = [];
-  const closers: Array<() => Promise<void>> = [];
+  let shared: SharedApps;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     receiver = await startWebhookReceiver();
-    const fresh = await openMigratedDatabase('postgres');
-    const second = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 5 });
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
-    const jwtSecret = randomBytes(32);
-    for (const database of [fresh.database, second]) {
-      const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
-      await app.ready();
-      apps.push(app);
-      closers.push(async () => {
-        await app.close();
-        await database.close();
-      });
-    }
-    closers.push(fresh.drop, () => rm(mediaDir, { recursive: true, force: true }), smtp.close, receiver.close);
+    shared = await createSharedApps(2);
   });
   afterAll(async () => {
-    for (const close of closers) await close();
+    await shared?.close();
+    await smtp?.close();
+    await receiver?.close();
   });
 
   it('sends each alert once while both tick at the same time', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = shared.apps as [FastifyInstance, FastifyInstance];
     await createUser(one.db, { role: 'GLOBAL_ADMIN' });
     const outlet = await createOutlet(one.db);
     const screen = await createScreen(one.db, outlet.id);

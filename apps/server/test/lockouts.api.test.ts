@@ -1,21 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { STAFF_SIGN_IN_POLICIES } from '../src/modules/auth/auth.service.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
 import { bearer, createOutlet, createScreen, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import {
-  createTestApp,
-  databaseKinds,
-  openMigratedDatabase,
-  TEST_ADMISSION,
-  type TestApp,
-} from './helpers/test-app.ts';
+import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
 
 const PER_NETWORK = SCREEN_SIGN_IN_POLICIES.network.free;
 const PER_CODE = SCREEN_SIGN_IN_POLICIES.subject.free;
@@ -166,30 +154,14 @@ describe.each(databaseKinds)('sign-in lockouts (decision 040) on %s', (kind) => 
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttles across two app instances on one PostgreSQL', () => {
-  const apps: FastifyInstance[] = [];
-  const closers: Array<() => Promise<void>> = [];
+  let shared: SharedApps;
   beforeAll(async () => {
-    const fresh = await openMigratedDatabase('postgres');
-    const second = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 5 });
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
-    const jwtSecret = randomBytes(32);
-    for (const database of [fresh.database, second]) {
-      const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
-      await app.ready();
-      apps.push(app);
-      closers.push(async () => {
-        await app.close();
-        await database.close();
-      });
-    }
-    closers.push(fresh.drop, () => rm(mediaDir, { recursive: true, force: true }));
+    shared = await createSharedApps(2);
   });
-  afterAll(async () => {
-    for (const close of closers) await close();
-  });
+  afterAll(() => shared?.close());
 
   it('counts one network across both instances, for a code and across codes', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const [a, b] = shared.apps as [FastifyInstance, FastifyInstance];
     const db = (a as FastifyInstance & { db: TestApp['db'] }).db;
     const screen = await createScreen(db, (await createOutlet(db)).id, { passcode: '864209' });
     const statuses = await Promise.all(

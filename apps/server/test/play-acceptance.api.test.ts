@@ -1,12 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { ads, adVariants, playbackLogs } from '../src/db/schema.ts';
 import {
   bearer,
@@ -18,13 +13,7 @@ import {
   fetchScreenAds,
   honestPlayTimes,
 } from './helpers/factories.ts';
-import {
-  createTestApp,
-  databaseKinds,
-  openMigratedDatabase,
-  TEST_ADMISSION,
-  type TestApp,
-} from './helpers/test-app.ts';
+import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
 
 type Play = Record<string, unknown> & { id: string };
 
@@ -272,34 +261,15 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent ingestion on PostgreSQL', () => {
   // Two app instances on one database, each with the production pool of 20: every batch runs at once.
-  const apps: FastifyInstance[] = [];
-  const closers: Array<() => Promise<void>> = [];
+  let shared: SharedApps;
+  let apps: FastifyInstance[];
   let db: TestApp['db'];
 
   beforeAll(async () => {
-    const fresh = await openMigratedDatabase('postgres');
-    db = fresh.database.db;
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
-    const jwtSecret = randomBytes(32);
-    for (let n = 0; n < 2; n += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize: 20 });
-      const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
-      await app.ready();
-      apps.push(app);
-      closers.push(async () => {
-        await app.close();
-        await database.close();
-      });
-    }
-    closers.push(
-      () => fresh.database.close(),
-      fresh.drop,
-      () => rm(mediaDir, { recursive: true, force: true }),
-    );
+    shared = await createSharedApps(2, 20);
+    ({ apps, db } = shared);
   });
-  afterAll(async () => {
-    for (const close of closers) await close();
-  });
+  afterAll(() => shared?.close());
 
   it('30 parallel batches × 5 rounds over shared rollup rows in different orders, with resends: no error, each play once, rollups = plays', async () => {
     const company = await createCompany(db);

@@ -85,6 +85,8 @@ export async function createSharedApps(count: number, poolSize = 5) {
   };
 }
 
+export type SharedApps = Awaited<ReturnType<typeof createSharedApps>>;
+
 export async function createTestApp(
   kind: DatabaseKind,
   options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits']; admission?: AppOptions['admission'] } = {},
