@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
 import { type Auth, AuthContext } from '@/lib/auth-context';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -65,7 +66,7 @@ type RenderPageOptions = {
   path?: string;
 };
 
-/** Renders a page with what the staff layout provides: the query cache, the router and the session. */
+/** Renders a page with what the app and the staff layout provide: toasts, the query cache, the router and the session. */
 export function renderPage(
   page: ReactNode,
   { user = signedInUser('GLOBAL_ADMIN'), path = '/' }: RenderPageOptions = {},
@@ -84,11 +85,13 @@ export function renderPage(
   });
   const queryClient = createQueryClient();
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
+    <AppProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthContext value={auth}>
+          <RouterProvider router={router} />
+        </AuthContext>
+      </QueryClientProvider>
+    </AppProvider>,
   );
   return { ...view, auth, router, user: userEvent.setup() };
 }

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
-import type { Company } from '@adloop/contract/companies';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnboardCompanyPage } from '@/features/onboarding/onboard-company-page';
+import { company } from '@/test/entities';
 import { refusal, renderPage, stubServer } from '@/test/render-page';
 
-const CREATED: Company = {
-  id: 'c1',
-  name: 'Blue Tokai Coffee',
-  contact_email: 'ads@bluetokai.test',
-  contact_phone: null,
-  is_active: true,
-  ads_count: 0,
-  users_count: 0,
-  created_at: '2026-01-05T10:00:00.000Z',
-  updated_at: '2026-01-05T10:00:00.000Z',
-};
+const CREATED = company({ name: 'Blue Tokai Coffee', contact_email: 'ads@bluetokai.test' });
 
 describe('Onboarding a company', () => {
   it('asks for the name and a valid email before sending anything', async () => {
@@ -55,7 +45,9 @@ describe('Onboarding a company', () => {
     await user.click(screen.getByRole('button', { name: 'Onboard company' }));
 
     const phone = screen.getByLabelText('Contact phone');
-    expect(await screen.findByText('Enter a phone number with its country code')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(expect.stringContaining('Enter a phone number with its country code')),
+    );
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(phone).toHaveFocus();
     expect(router.state.location.pathname).toBe('/dashboard/onboarding/company/new');
@@ -67,7 +59,8 @@ describe('Onboarding a company', () => {
     await user.type(screen.getByLabelText('Company name'), 'Blue Tokai Coffee');
     await user.click(screen.getByRole('button', { name: 'Onboard company' }));
 
-    expect(await screen.findByText('A company with this name exists already')).toBeInTheDocument();
-    expect(screen.getByLabelText('Company name')).toHaveAttribute('aria-invalid', 'true');
+    const name = screen.getByLabelText('Company name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('A company with this name exists already'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 });

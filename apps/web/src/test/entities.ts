@@ -1,0 +1,43 @@
+import type { Company } from '@adloop/contract/companies';
+import type { User } from '@adloop/contract/users';
+
+/** Rows as the API answers them, for component tests to serve; each test overrides what it is about. */
+
+const CREATED_AT = '2026-01-05T10:00:00.000Z';
+
+export function company(overrides: Partial<Company> = {}): Company {
+  return {
+    id: '0b6f1c52-5f6e-4a4f-9a57-0f2a0c1d7e01',
+    name: 'Blue Tokai Coffee',
+    contact_email: null,
+    contact_phone: null,
+    is_active: true,
+    ads_count: 0,
+    users_count: 0,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function staffUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '6a0f3e1d-2c4b-4d8e-8f1a-3b5c7d9e0f12',
+    name: 'Priya Sharma',
+    email: 'priya@bluetokai.test',
+    phone_number: null,
+    role: 'COMPANY_EMPLOYEE',
+    is_active: true,
+    must_change_password: true,
+    companies: [],
+    outlets: [],
+    sign_in_alert: null,
+    created_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
+/** A page of a list, as every list endpoint answers. */
+export function listPage<Row>(rows: Row[]) {
+  return { data: rows, meta: { page: 1, pageSize: 50, total: rows.length } };
+}
