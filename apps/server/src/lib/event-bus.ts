@@ -9,7 +9,9 @@ export type BusEvent =
   | { type: 'takeover.changed'; takeoverId: string; screenIds: string[]; action: 'started' | 'ended' }
   /** Staff asked one screen for a screenshot, or told it to reload (decision 059). */
   | { type: 'screen.screenshot-requested'; screenId: string; requestId: string }
-  | { type: 'screen.command'; screenId: string; command: ScreenCommand };
+  | { type: 'screen.command'; screenId: string; command: ScreenCommand }
+  /** Rate cards changed (no outlet), or one outlet's tier did: what plays are priced from (decision 033). */
+  | { type: 'pricing.changed'; outletId?: string };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -25,6 +25,7 @@ const busEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('screen.screenshot-requested'), screenId: z.string(), requestId: z.string() }),
   z.object({ type: z.literal('screen.command'), screenId: z.string(), command: z.enum(SCREEN_COMMANDS) }),
+  z.object({ type: z.literal('pricing.changed'), outletId: z.string().optional() }),
 ]) satisfies z.ZodType<BusEvent>;
 
 /** The pino methods the bus logs through (the server's logger, or a child of it). */

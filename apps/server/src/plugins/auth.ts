@@ -1,8 +1,9 @@
-import { type Action, type Resource, type Scope, scopeOf } from '@adloop/contract/permissions';
+import { type Action, type Resource, scopeOf } from '@adloop/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Caller, callerOf, type ServiceContext } from '../lib/context.ts';
 import { forbidden, passwordChangeRequired, unauthorized } from '../lib/http-error.ts';
-import { authenticateStaff, type StaffPrincipal } from '../modules/auth/auth.service.ts';
+import { authenticateStaff } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
@@ -19,40 +20,60 @@ declare module 'fastify' {
     ): Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
   }
   interface FastifyRequest {
-    staff: StaffPrincipal | null;
-    /** The scope the matrix grants for the route's resource and action. */
-    scope: Scope;
+    /** The signed-in staff caller; set by the staff preHandlers, read only on the routes they guard. */
+    caller: Caller;
+    /** The context staff services take: the database, this caller and the event bus. */
+    ctx: ServiceContext;
   }
 }
+
+const kCaller = Symbol('caller');
+const kContext = Symbol('service context');
+type StaffRequest = FastifyRequest & { [kCaller]?: Caller; [kContext]?: ServiceContext };
 
 /** Staff authentication by the Authorization header only, so a cookie can never be used for CSRF. */
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { jwtSecret: Uint8Array }) {
     app.decorate('jwtSecret', opts.jwtSecret);
-    app.decorateRequest('staff', null);
-    app.decorateRequest('scope', 'none');
+    app.decorateRequest('caller', {
+      getter(this: StaffRequest) {
+        const caller = this[kCaller];
+        if (!caller) throw new Error('request.caller read on a route without a staff preHandler');
+        return caller;
+      },
+      setter(this: StaffRequest, caller: Caller) {
+        this[kCaller] = caller;
+        this[kContext] = undefined;
+      },
+    });
+    app.decorateRequest('ctx', {
+      getter(this: StaffRequest) {
+        this[kContext] ??= { db: app.db, caller: this.caller, emit: (event) => app.events.publish(event) };
+        return this[kContext];
+      },
+    });
     app.decorate('requireStaff', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized('Missing bearer token');
       const principal = await authenticateStaff(app.db, app.jwtSecret, token);
       if (!principal) throw unauthorized('Invalid or expired session; please sign in again');
-      request.staff = principal;
+      request.caller = callerOf(principal, 'none');
     });
     // A temporary password was shown to whoever onboarded the user: until it is changed the
     // account reaches its own profile and password only (decision 008).
     const passwordChanged = async (request: FastifyRequest) => {
-      if (request.staff!.user.must_change_password) throw passwordChangeRequired();
+      if (request.caller.user.must_change_password) throw passwordChangeRequired();
     };
     app.decorate('requireStaffReady', [app.requireStaff, passwordChanged]);
     app.decorate('authorize', (resource: Resource, action: Action) => [
       app.requireStaff,
       async (request: FastifyRequest) => {
         if (resource !== 'profile') await passwordChanged(request);
-        const scope = scopeOf(request.staff!.user.role, resource, action);
+        const scope = scopeOf(request.caller.role, resource, action);
         if (scope === 'none') throw forbidden();
-        request.scope = scope;
+        request.caller = { ...request.caller, scope };
       },
     ]);
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'events'] },
 );

@@ -1,10 +1,8 @@
 import type { Ad, AdStatus, RevisionAction } from '@adloop/contract/ads';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { adRevisions, ads } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { closeRevision, reviewVariantsOf } from './ad-revision-store.ts';
 import { getAd, isLive, saveAdEdit } from './ads.service.ts';
 
@@ -28,17 +26,11 @@ export const TRANSITIONS: Record<ReviewAction, { from: readonly AdStatus[]; to: 
  * Moves an ad one step. The status check and the write are one statement, so two reviewers
  * acting at once cannot both succeed; the loser gets a 409 naming the ad's status.
  */
-export async function reviewAd(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  action: ReviewAction,
-  reason?: string,
-): Promise<Ad> {
-  const ad = await getAd(db, tenancy, scope, id);
+export async function reviewAd(ctx: ServiceContext, id: string, action: ReviewAction, reason?: string): Promise<Ad> {
+  const { db, caller } = ctx;
+  const ad = await getAd(ctx, id);
   const { from, to } = TRANSITIONS[action];
-  const byPlatform = scope === 'all';
+  const byPlatform = caller.scope === 'all';
   const guards = [eq(ads.id, id), inArray(ads.status, [...from])];
   if (action === 'resume' && !byPlatform) {
     const [row] = await db.select({ pausedByAdmin: ads.pausedByAdmin }).from(ads).where(eq(ads.id, id));
@@ -60,14 +52,15 @@ export async function reviewAd(
     // Approving an ad approves its variants with it; taking a live ad down turns down its pending edit too.
     if (action === 'approve' && ad.status === 'PENDING_REVIEW') await reviewVariantsOf(tx, id);
     if (to === 'REJECTED' && isLive(ad.status))
-      await closeRevision(tx, id, reason ?? 'The ad was rejected', tenancy.userId);
+      await closeRevision(tx, id, reason ?? 'The ad was rejected', caller.userId);
     return true;
   });
   if (!moved) {
-    const now = await getAd(db, tenancy, scope, id);
+    const now = await getAd(ctx, id);
     throw conflict(`Cannot ${action} an ad that is ${now.status}: ${action} moves ${from.join(' or ')} to ${to}`);
   }
-  return getAd(db, tenancy, scope, ad.id);
+  await ctx.emit({ type: 'ads.changed', adIds: [id] });
+  return getAd(ctx, ad.id);
 }
 
 /**
@@ -77,16 +70,15 @@ export async function reviewAd(
  * and answering it are one transaction, so two reviewers cannot both answer it.
  */
 export async function answerRevision(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   id: string,
   action: RevisionAction,
   reason?: string,
 ): Promise<Ad> {
-  const ad = await getAd(db, tenancy, scope, id);
+  const { db, caller } = ctx;
+  const ad = await getAd(ctx, id);
   const answered = await db.transaction(async (tx) => {
-    if (action === 'reject') return closeRevision(tx, id, reason ?? '', tenancy.userId);
+    if (action === 'reject') return closeRevision(tx, id, reason ?? '', caller.userId);
     const [revision] = await tx
       .delete(adRevisions)
       .where(and(eq(adRevisions.adId, id), eq(adRevisions.status, 'PENDING')))
@@ -99,5 +91,7 @@ export async function answerRevision(
     return true;
   });
   if (!answered) throw conflict(`"${ad.title}" has no edit waiting for review`);
-  return getAd(db, tenancy, scope, id);
+  // A rejected edit never reached screens: they keep what they show.
+  if (action === 'approve') await ctx.emit({ type: 'ads.changed', adIds: [id] });
+  return getAd(ctx, id);
 }

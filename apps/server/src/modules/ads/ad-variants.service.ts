@@ -1,7 +1,6 @@
 import { compareLabels } from '@adloop/contract/ab-test';
 import type { Ad } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
-import { can, type Scope } from '@adloop/contract/permissions';
 import {
   DEFAULT_VARIANT_WEIGHT,
   FIRST_CHALLENGER_LABEL,
@@ -15,19 +14,16 @@ import {
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { newLinkCode, proposeVariantChange, settleRevision } from './ad-revision-store.ts';
 import { getAd, isLive } from './ads.service.ts';
 
 type VariantRow = typeof adVariants.$inferSelect;
 
 /** A variant as written, and whether the write waits for review before screens show it. */
-export interface VariantChange {
-  variant: Variant & { sent_to_review: boolean };
-  adId: string;
-}
+export type WrittenVariant = Variant & { sent_to_review: boolean };
 
 const linkOf = (row: VariantRow) => (row.linkCode && row.linkUrl ? { code: row.linkCode, url: row.linkUrl } : null);
 
@@ -51,8 +47,9 @@ function toVariant(row: VariantRow): Variant {
 /** Variants in test order: by label without case (the first is the control), then by id. */
 const variantOrder = [asc(sql`lower(${adVariants.label})`), asc(adVariants.id)];
 
-export async function listVariants(db: Database, tenancy: Tenancy, scope: Scope, adId: string): Promise<Variant[]> {
-  await getAd(db, tenancy, scope, adId);
+export async function listVariants(ctx: ServiceContext, adId: string): Promise<Variant[]> {
+  const { db } = ctx;
+  await getAd(ctx, adId);
   const rows = await db
     .select()
     .from(adVariants)
@@ -118,21 +115,16 @@ function originalAsVariant(ad: Ad) {
  * with a creative other than the ad's own starts a test against it: the ad's own creative
  * becomes variant A beside it (decision 050), so the original keeps its share of the turns.
  */
-export async function createVariant(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  adId: string,
-  input: VariantCreate,
-): Promise<VariantChange> {
-  const ad = await getAd(db, tenancy, scope, adId);
+export async function createVariant(ctx: ServiceContext, adId: string, input: VariantCreate): Promise<WrittenVariant> {
+  const { db, caller } = ctx;
+  const ad = await getAd(ctx, adId);
   const duration = input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null;
   const isReviewedCreative =
     input.media_url === ad.media_url &&
     input.type === ad.type &&
     duration === ad.duration_seconds &&
     (input.link_url ?? null) === null;
-  const reviewed = isLive(ad.status) && (can(tenancy.role, 'ads', 'approve') || isReviewedCreative);
+  const reviewed = isLive(ad.status) && (caller.can('ads', 'approve') || isReviewedCreative);
   const held = isLive(ad.status) && !reviewed;
   const row = await writeVariant(input.label, (linkCode) =>
     db.transaction(async (tx) => {
@@ -155,11 +147,12 @@ export async function createVariant(
           reviewed,
         })
         .returning();
-      if (held) await proposeVariantChange(tx, adId, tenancy.userId);
+      if (held) await proposeVariantChange(tx, adId, caller.userId);
       return inserted!;
     }),
   );
-  return { variant: { ...toVariant(row), sent_to_review: held }, adId };
+  await ctx.emit({ type: 'ads.changed', adIds: [adId] });
+  return { ...toVariant(row), sent_to_review: held };
 }
 
 async function findVariant(db: Database, adId: string, variantId: string): Promise<VariantRow> {
@@ -190,16 +183,15 @@ function pendingChange(shown: VariantContent, next: VariantContent): Partial<Var
  * weight apply at once. Any edit of a live ad's unreviewed variant sends it (again) for review.
  */
 export async function updateVariant(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   adId: string,
   variantId: string,
   change: VariantUpdate,
-): Promise<VariantChange> {
-  const ad = await getAd(db, tenancy, scope, adId);
+): Promise<WrittenVariant> {
+  const { db, caller } = ctx;
+  const ad = await getAd(ctx, adId);
   const before = await findVariant(db, adId, variantId);
-  const reviewer = can(tenancy.role, 'ads', 'approve');
+  const reviewer = caller.can('ads', 'approve');
   const shown = contentOfRow(before);
   const current = { ...shown, ...before.pending };
   const type = change.type ?? current.type;
@@ -242,23 +234,19 @@ export async function updateVariant(
         .where(eq(adVariants.id, variantId))
         .returning();
       if (!updated) throw notFound('Variant');
-      if (held) await proposeVariantChange(tx, adId, tenancy.userId);
+      if (held) await proposeVariantChange(tx, adId, caller.userId);
       else await settleRevision(tx, adId);
       return updated;
     }),
   );
-  return { variant: { ...toVariant(row), sent_to_review: held }, adId };
+  await ctx.emit({ type: 'ads.changed', adIds: [adId] });
+  return { ...toVariant(row), sent_to_review: held };
 }
 
 /** Deletes a variant that never played nor was scanned; one with evidence keeps it (409: weight 0 instead). */
-export async function deleteVariant(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  adId: string,
-  variantId: string,
-): Promise<void> {
-  await getAd(db, tenancy, scope, adId);
+export async function deleteVariant(ctx: ServiceContext, adId: string, variantId: string): Promise<void> {
+  const { db } = ctx;
+  await getAd(ctx, adId);
   const variant = await findVariant(db, adId, variantId);
   const [[played], [scanned]] = await Promise.all([
     db
@@ -274,6 +262,7 @@ export async function deleteVariant(
   }
   await db.delete(adVariants).where(eq(adVariants.id, variantId));
   await settleRevision(db, adId);
+  await ctx.emit({ type: 'ads.changed', adIds: [adId] });
 }
 
 /**

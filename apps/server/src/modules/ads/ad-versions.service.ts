@@ -6,12 +6,10 @@ import {
   type AdVersionField,
   type AdVersionKind,
 } from '@adloop/contract/ads';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { adVersions, users } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { getAd, updateAd } from './ads.service.ts';
 
 type VersionRow = typeof adVersions.$inferSelect;
@@ -47,8 +45,9 @@ function changesBetween(previous: VersionValues | undefined, current: VersionVal
 }
 
 /** Every saved version of a visible ad, newest first, each with what it changed. */
-export async function listAdVersions(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<AdVersion[]> {
-  const ad = await getAd(db, tenancy, scope, id);
+export async function listAdVersions(ctx: ServiceContext, id: string): Promise<AdVersion[]> {
+  const { db } = ctx;
+  const ad = await getAd(ctx, id);
   const rows = await db
     .select({ version: adVersions, editorName: users.name })
     .from(adVersions)
@@ -76,14 +75,9 @@ export async function listAdVersions(db: Database, tenancy: Tenancy, scope: Scop
  * Copies an earlier version's creative onto the ad as a new version. It goes through
  * `updateAd`, so an advertiser's rollback of a running ad's media goes to review like any edit.
  */
-export async function rollbackAd(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  version: number,
-): Promise<Ad> {
-  const ad = await getAd(db, tenancy, scope, id);
+export async function rollbackAd(ctx: ServiceContext, id: string, version: number): Promise<Ad> {
+  const { db } = ctx;
+  const ad = await getAd(ctx, id);
   const [target] = await db
     .select()
     .from(adVersions)
@@ -98,5 +92,5 @@ export async function rollbackAd(
   if (Object.keys(change).length === 0) {
     throw conflict(`Version ${version} has the same title and media as the current version: nothing to roll back`);
   }
-  return updateAd(db, tenancy, scope, id, change, version);
+  return updateAd(ctx, id, change, version);
 }

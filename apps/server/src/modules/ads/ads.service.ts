@@ -8,15 +8,14 @@ import {
   type AdType,
   type AdUpdate,
 } from '@adloop/contract/ads';
-import { can, type Scope } from '@adloop/contract/permissions';
 import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
+import { type Caller, inTransaction, isCompanyRole, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
-import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
 import {
   adTargetsAnyScreenOf,
@@ -52,13 +51,13 @@ function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
 }
 
 /** Which ads a caller reaches (DESIGN §5); a row outside it answers 404, never 403. */
-export function visibleAds(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if (isCompanyRole(tenancy.role)) return inArray(ads.companyId, tenancy.companyIds);
+export function visibleAds(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  if (isCompanyRole(caller.role)) return inArray(ads.companyId, caller.companyIds);
   // Outlet staff read the ads that play on their screens: active ads of an active advertiser
   // whose targeting matches at least one of their outlets' active screens (decision 032).
-  return tenancy.outletIds.length > 0
-    ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(tenancy.outletIds))
+  return caller.outletIds.length > 0
+    ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(caller.outletIds))
     : sql`false`;
 }
 
@@ -77,9 +76,10 @@ export interface AdListQuery extends ListQuery {
   company_id?: string;
 }
 
-export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, query: AdListQuery): Promise<Page<Ad>> {
+export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<Page<Ad>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleAds(tenancy, scope),
+    visibleAds(caller),
     searchOf(query.q, [ads.title, companies.name]),
     query.status ? eq(ads.status, query.status) : undefined,
     query.type ? eq(ads.type, query.type) : undefined,
@@ -106,12 +106,13 @@ export async function listAds(db: Database, tenancy: Tenancy, scope: Scope, quer
   );
 }
 
-export async function getAd(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Ad> {
+export async function getAd(ctx: ServiceContext, id: string): Promise<Ad> {
+  const { db, caller } = ctx;
   const [row] = await db
     .select({ ad: ads, companyName: companies.name })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
-    .where(and(eq(ads.id, id), visibleAds(tenancy, scope)));
+    .where(and(eq(ads.id, id), visibleAds(caller)));
   if (!row) throw notFound('Ad');
   const [ad] = await withRevisions(db, [toAd(row.ad, row.companyName)]);
   return ad!;
@@ -185,15 +186,14 @@ export async function saveAdEdit(
  * not on screens does. A rollback is such an edit too (`rolledBackTo` names the version it copies).
  */
 export async function updateAd(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   id: string,
   change: AdUpdate,
   rolledBackTo: number | null = null,
 ): Promise<Ad> {
-  const before = await getAd(db, tenancy, scope, id);
-  const reviewer = can(tenancy.role, 'ads', 'approve');
+  const { db, caller } = ctx;
+  const before = await getAd(ctx, id);
+  const reviewer = caller.can('ads', 'approve');
   if (change.status !== undefined && !reviewer) throw forbidden("Only a global admin can change an ad's status");
   if (change.status === 'REJECTED') throw fieldError('status', 'Reject an ad with a reason: POST /api/ads/:id/reject');
   const content = contentOf(change);
@@ -201,43 +201,41 @@ export async function updateAd(
   const direct: AdUpdate = held ? { targeting: change.targeting, schedule: change.schedule } : change;
   const writesAd = Object.values(direct).some((value) => value !== undefined);
   await assertTargetsExist(db, change.targeting);
-  await db.transaction(async (tx) => {
-    if (held) await proposeContent(tx, before, content, tenancy.userId);
+  await inTransaction(ctx, async (tx, emit) => {
+    // Screens playing it refetch, whatever the edit changed.
+    await emit({ type: 'ads.changed', adIds: [id] });
+    if (held) await proposeContent(tx, before, content, caller.userId);
     if (!writesAd) return;
-    const row = await saveAdEdit(tx, id, before.type, direct, tenancy.userId, rolledBackTo);
+    const row = await saveAdEdit(tx, id, before.type, direct, caller.userId, rolledBackTo);
     if (!held) await rebaseRevision(tx, id, contentOfRow(row));
     if (direct.status === undefined) return;
     if (direct.status === 'ACTIVE' && !isLive(before.status)) await reviewVariantsOf(tx, id);
     if (isLive(before.status) && !isLive(direct.status)) {
-      await closeRevision(tx, id, 'The ad was taken off screens by a global admin', tenancy.userId);
+      await closeRevision(tx, id, 'The ad was taken off screens by a global admin', caller.userId);
     }
   });
-  return getAd(db, tenancy, scope, id);
+  return getAd(ctx, id);
 }
 
 /**
  * Creates an ad for the caller's company (a global admin names the company). Only a global
  * admin may publish straight to ACTIVE; everyone else starts in DRAFT or PENDING_REVIEW.
  */
-export async function createAd(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  input: AdCreate,
-  createdBy: string,
-): Promise<Ad> {
-  const companyId = scope === 'all' ? input.company_id : (input.company_id ?? tenancy.companyIds[0]);
+export async function createAd(ctx: ServiceContext, input: AdCreate): Promise<Ad> {
+  const { db, caller } = ctx;
+  const companyId = caller.scope === 'all' ? input.company_id : (input.company_id ?? caller.companyIds[0]);
   if (!companyId) throw fieldError('company_id', 'Choose the company the ad is for');
-  if (scope !== 'all' && !tenancy.companyIds.includes(companyId)) throw notFound('Company');
+  if (caller.scope !== 'all' && !caller.companyIds.includes(companyId)) throw notFound('Company');
   const status = input.status ?? 'DRAFT';
-  if (!can(tenancy.role, 'ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
+  if (!caller.can('ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
     throw forbidden('Only a global admin can publish an ad; submit it for review instead');
   }
   if (status === 'REJECTED') throw fieldError('status', 'An ad cannot be created rejected');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
   await assertTargetsExist(db, input.targeting);
-  const id = await db.transaction(async (tx) => {
+  const createdBy = caller.userId;
+  const id = await inTransaction(ctx, async (tx, emit) => {
     const [row] = await tx
       .insert(ads)
       .values({
@@ -253,14 +251,16 @@ export async function createAd(
       })
       .returning();
     await recordAdVersion(tx, row!, 'created', createdBy);
+    if (status === 'ACTIVE') await emit({ type: 'ads.changed', adIds: [row!.id] });
     return row!.id;
   });
-  return getAd(db, tenancy, scope, id);
+  return getAd(ctx, id);
 }
 
 /** Deletes an ad that never played; one with proof of play is paused instead (409). */
-export async function deleteAd(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Ad> {
-  const ad = await getAd(db, tenancy, scope, id);
+export async function deleteAd(ctx: ServiceContext, id: string): Promise<Ad> {
+  const { db } = ctx;
+  const ad = await getAd(ctx, id);
   const [played] = await db
     .select({ id: playbackLogs.id })
     .from(playbackLogs)
@@ -277,6 +277,7 @@ export async function deleteAd(db: Database, tenancy: Tenancy, scope: Scope, id:
     }
     throw error;
   }
+  await ctx.emit({ type: 'ads.changed', adIds: [id] });
   return ad;
 }
 

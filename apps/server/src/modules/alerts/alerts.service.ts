@@ -1,11 +1,10 @@
 import type { Alert, AlertListQuery } from '@adloop/contract/alerts';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { isPostgresTimestamp } from '../playback-logs/playback-logs.query.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
 
 function decodeCursor(cursor: string): { at: string; id: string } {
@@ -18,11 +17,10 @@ function decodeCursor(cursor: string): { at: string; id: string } {
 
 /** Alerts the caller may see, newest first, paged by (raised_at, id): outlet staff see their outlets'. */
 export async function listAlerts(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: AlertListQuery,
 ): Promise<{ data: Alert[]; meta: { nextCursor: string | null } }> {
+  const { db, caller } = ctx;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await db
     .select({ ...alertViewColumns, position: sql<string>`${alerts.raisedAt}::text` })
@@ -30,10 +28,10 @@ export async function listAlerts(
     .innerJoin(outlets, eq(outlets.id, alerts.outletId))
     .where(
       and(
-        scope === 'all'
+        caller.scope === 'all'
           ? undefined
-          : tenancy.outletIds.length > 0
-            ? inArray(alerts.outletId, tenancy.outletIds)
+          : caller.outletIds.length > 0
+            ? inArray(alerts.outletId, caller.outletIds)
             : sql`false`,
         query.outlet_id ? eq(alerts.outletId, query.outlet_id) : undefined,
         query.kind ? eq(alerts.kind, query.kind) : undefined,

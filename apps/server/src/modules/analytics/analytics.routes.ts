@@ -4,70 +4,45 @@ import { variantAdSchema, variantAnalyticsQuerySchema, variantAnalyticsSchema } 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { analyticsOverview } from './analytics.service.ts';
 import { listVariantAds, variantAnalytics } from './variant-analytics.service.ts';
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = staffRoutes(app, 'analytics');
   app.get(
     '/overview',
-    {
-      preHandler: app.authorize('analytics', 'read'),
-      schema: {
-        tags: ['analytics'],
-        summary: 'Plays over time and by slice, uptime and money, for the caller’s slice',
-        security: [{ bearerAuth: [] }],
-        querystring: analyticsQuerySchema,
-        response: { 200: analyticsOverviewSchema, ...errorResponses },
-      },
-    },
+    guard('analytics', 'read', {
+      summary: 'Plays over time and by slice, uptime and money, for the caller’s slice',
+      querystring: analyticsQuerySchema,
+      response: { 200: analyticsOverviewSchema },
+    }),
     async (request) => ({
-      data: await analyticsOverview(
-        app.db,
-        await loadTenancy(app.db, request.staff!.user),
-        request.scope,
-        request.query,
-      ),
+      data: await analyticsOverview(request.ctx, request.query),
     }),
   );
 
   app.get(
     '/variants',
-    {
-      preHandler: app.authorize('analytics', 'read'),
-      schema: {
-        tags: ['analytics'],
-        summary: "An ad's A/B variants compared: plays, scans, scan rate, lift and significance against the control",
-        security: [{ bearerAuth: [] }],
-        querystring: variantAnalyticsQuerySchema,
-        response: { 200: one(variantAnalyticsSchema), ...errorResponses },
-      },
-    },
+    guard('analytics', 'read', {
+      summary: "An ad's A/B variants compared: plays, scans, scan rate, lift and significance against the control",
+      querystring: variantAnalyticsQuerySchema,
+      response: { 200: one(variantAnalyticsSchema) },
+    }),
     async (request) => ({
-      data: await variantAnalytics(
-        app.db,
-        await loadTenancy(app.db, request.staff!.user),
-        request.scope,
-        request.query,
-      ),
+      data: await variantAnalytics(request.ctx, request.query),
     }),
   );
 
   app.get(
     '/variant-ads',
-    {
-      preHandler: app.authorize('analytics', 'read'),
-      schema: {
-        tags: ['analytics'],
-        summary: 'The ads with A/B variants the caller may compare',
-        security: [{ bearerAuth: [] }],
-        response: { 200: z.object({ data: z.array(variantAdSchema) }), ...errorResponses },
-      },
-    },
+    guard('analytics', 'read', {
+      summary: 'The ads with A/B variants the caller may compare',
+      response: { 200: z.object({ data: z.array(variantAdSchema) }) },
+    }),
     async (request) => ({
-      data: await listVariantAds(app.db, await loadTenancy(app.db, request.staff!.user), request.scope),
+      data: await listVariantAds(request.ctx),
     }),
   );
 }

@@ -1,4 +1,3 @@
-import type { Scope } from '@adloop/contract/permissions';
 import type { AnalyticsOverview, AnalyticsQuery } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -15,8 +14,8 @@ import {
   screenPayouts,
   screens,
 } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { uptime } from '../screen-activity/uptime.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const TOP = 20;
 
@@ -59,10 +58,10 @@ const byScreenDay: Source = {
   outletId: playRollupsScreenDaily.outletId,
 };
 
-const isCompanyRole = (tenancy: Tenancy) => (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
+const isCompanyRole = (caller: Caller) => (COMPANY_ROLES as readonly string[]).includes(caller.role);
 
 /** The slice's conditions on a source; null when the source lacks a column the slice needs. */
-function whereOn(source: Source, tenancy: Tenancy, scope: Scope, query: AnalyticsQuery): SQL | undefined | null {
+function whereOn(source: Source, caller: Caller, query: AnalyticsQuery): SQL | undefined | null {
   const conditions: Array<SQL | undefined> = [gte(source.playDate, query.from), lte(source.playDate, query.to)];
   const need = (column: AnyPgColumn | undefined, value: string | undefined, make: (c: AnyPgColumn) => SQL) => {
     if (value === undefined) return true;
@@ -70,10 +69,10 @@ function whereOn(source: Source, tenancy: Tenancy, scope: Scope, query: Analytic
     conditions.push(make(column));
     return true;
   };
-  if (scope !== 'all') {
-    const companyRole = isCompanyRole(tenancy);
+  if (caller.scope !== 'all') {
+    const companyRole = isCompanyRole(caller);
     const column = companyRole ? source.companyId : source.outletId;
-    const ids = companyRole ? tenancy.companyIds : tenancy.outletIds;
+    const ids = companyRole ? caller.companyIds : caller.outletIds;
     if (!column) return null;
     conditions.push(ids.length > 0 ? inArray(column, ids) : sql`false`);
   }
@@ -86,15 +85,10 @@ function whereOn(source: Source, tenancy: Tenancy, scope: Scope, query: Analytic
 }
 
 /** The smallest source that can answer for the slice: the coarse one when it has every column needed. */
-function sourceFor(
-  coarse: Source,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: AnalyticsQuery,
-): { source: Source; where: SQL | undefined } {
-  const where = whereOn(coarse, tenancy, scope, query);
+function sourceFor(coarse: Source, caller: Caller, query: AnalyticsQuery): { source: Source; where: SQL | undefined } {
+  const where = whereOn(coarse, caller, query);
   if (where !== null) return { source: coarse, where };
-  return { source: fine, where: whereOn(fine, tenancy, scope, query) ?? undefined };
+  return { source: fine, where: whereOn(fine, caller, query) ?? undefined };
 }
 
 function daysOf(from: string, to: string): string[] {
@@ -125,14 +119,10 @@ function top<T extends { plays: number }>(rows: T[]): T[] {
  * smallest rollup that can answer for it. Totals, companies and outlets are summed from the
  * per-ad and per-screen rows (at most one row per ad or screen); names are looked up by id.
  */
-export async function analyticsOverview(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: AnalyticsQuery,
-): Promise<AnalyticsOverview> {
-  const adSide = sourceFor(byAdDay, tenancy, scope, query);
-  const screenSide = sourceFor(byScreenDay, tenancy, scope, query);
+export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQuery): Promise<AnalyticsOverview> {
+  const { db, caller } = ctx;
+  const adSide = sourceFor(byAdDay, caller, query);
+  const screenSide = sourceFor(byScreenDay, caller, query);
   const a = adSide.source;
   const sc = screenSide.source;
   const [perAd, perScreen, series, uptimePct] = await Promise.all([
@@ -159,7 +149,7 @@ export async function analyticsOverview(
       .from(a.table)
       .where(adSide.where)
       .groupBy(a.playDate),
-    averageUptime(db, tenancy, scope, query),
+    averageUptime(ctx, query),
   ]);
 
   const perCompany = top(sumBy(perAd, (row) => row.companyId));
@@ -223,7 +213,7 @@ export async function analyticsOverview(
       outlet_name: screensById.get(row.id)?.outletName ?? '',
       plays: row.plays,
     })),
-    revenue: tenancy.role === 'GLOBAL_ADMIN' ? await revenue(db, query) : null,
+    revenue: caller.role === 'GLOBAL_ADMIN' ? await revenue(db, query) : null,
   };
 }
 
@@ -231,10 +221,11 @@ export async function analyticsOverview(
  * Uptime of the screens in the slice, for roles that see screen activity (null otherwise):
  * their minutes online over the minutes they existed in the range (decision 048).
  */
-async function averageUptime(db: Database, tenancy: Tenancy, scope: Scope, query: AnalyticsQuery) {
-  if (tenancy.role !== 'GLOBAL_ADMIN' && !['OUTLET_ADMIN', 'OUTLET_EMPLOYEE'].includes(tenancy.role)) return null;
+async function averageUptime(ctx: ServiceContext, query: AnalyticsQuery) {
+  const { caller } = ctx;
+  if (caller.role !== 'GLOBAL_ADMIN' && !['OUTLET_ADMIN', 'OUTLET_EMPLOYEE'].includes(caller.role)) return null;
   if (query.company_id || query.ad_id || daysOf(query.from, query.to).length > 93) return null;
-  const days = (await uptime(db, tenancy, scope, query)).flatMap((row) => row.days);
+  const days = (await uptime(ctx, query)).flatMap((row) => row.days);
   const existed = days.reduce((sum, day) => sum + day.window_minutes, 0);
   if (existed === 0) return null;
   const online = days.reduce((sum, day) => sum + day.online_minutes, 0);

@@ -1,12 +1,10 @@
 import { compareVariants, MIN_PLAYS_FOR_SIGNIFICANCE } from '@adloop/contract/ab-test';
-import type { Scope } from '@adloop/contract/permissions';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import type { VariantAd, VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
 import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /**
  * An ad's A/B test over a date range (decision 034): plays per variant from the daily variant
@@ -14,36 +12,33 @@ import type { Tenancy } from '../tenancy/tenancy.service.ts';
  * control's with a two-proportion z-test. An advertiser's tool: company roles see their own
  * company's ads, outlet roles none.
  */
-function assertAdvertiserView(tenancy: Tenancy, scope: Scope): void {
-  const companyRole = (COMPANY_ROLES as readonly string[]).includes(tenancy.role);
-  if (scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
+function assertAdvertiserView(caller: Caller): void {
+  const companyRole = (COMPANY_ROLES as readonly string[]).includes(caller.role);
+  if (caller.scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
 }
 
 /** The ads with variants the caller may compare, by title. */
-export async function listVariantAds(db: Database, tenancy: Tenancy, scope: Scope): Promise<VariantAd[]> {
-  assertAdvertiserView(tenancy, scope);
-  if (scope !== 'all' && tenancy.companyIds.length === 0) return [];
+export async function listVariantAds(ctx: ServiceContext): Promise<VariantAd[]> {
+  const { db, caller } = ctx;
+  assertAdvertiserView(caller);
+  if (caller.scope !== 'all' && caller.companyIds.length === 0) return [];
   return db
     .select({ id: ads.id, title: ads.title, variants: count() })
     .from(ads)
     .innerJoin(adVariants, eq(adVariants.adId, ads.id))
-    .where(scope === 'all' ? undefined : inArray(ads.companyId, tenancy.companyIds))
+    .where(caller.scope === 'all' ? undefined : inArray(ads.companyId, caller.companyIds))
     .groupBy(ads.id, ads.title)
     .orderBy(asc(ads.title), asc(ads.id));
 }
 
-export async function variantAnalytics(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: VariantAnalyticsQuery,
-): Promise<VariantAnalytics> {
-  assertAdvertiserView(tenancy, scope);
+export async function variantAnalytics(ctx: ServiceContext, query: VariantAnalyticsQuery): Promise<VariantAnalytics> {
+  const { db, caller } = ctx;
+  assertAdvertiserView(caller);
   const [ad] = await db
     .select({ id: ads.id, title: ads.title, companyId: ads.companyId })
     .from(ads)
     .where(eq(ads.id, query.ad_id));
-  if (!ad || (scope !== 'all' && !tenancy.companyIds.includes(ad.companyId))) throw notFound('Ad');
+  if (!ad || (caller.scope !== 'all' && !caller.companyIds.includes(ad.companyId))) throw notFound('Ad');
 
   const dayAfterTo = sql`(${query.to}::date + 1)`;
   const [variants, plays, scans] = await Promise.all([

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { login, logout } from './auth.service.ts';
 import { changePassword, updateProfile } from './profile.service.ts';
 
@@ -13,6 +14,7 @@ const PASSWORD_CHANGE_LIMIT = { max: 20, timeWindow: '15 minutes' };
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = staffRoutes(app, 'auth');
 
   app.post(
     '/login',
@@ -47,7 +49,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: verifyResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: { user: request.staff!.user } }),
+    async (request) => ({ data: { user: request.caller.user } }),
   );
 
   app.post(
@@ -62,24 +64,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await logout(app.db, request.staff!.sessionId);
+      await logout(app.db, request.caller.sessionId);
       return reply.code(204).send(null);
     },
   );
 
   app.patch(
     '/profile',
-    {
-      preHandler: app.authorize('profile', 'update'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Edit your own name, phone number and whether alerts reach you by e-mail',
-        security: [{ bearerAuth: [] }],
-        body: profileUpdateSchema,
-        response: { 200: verifyResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ data: { user: await updateProfile(app.db, request.staff!.user.id, request.body) } }),
+    guard('profile', 'update', {
+      summary: 'Edit your own name, phone number and whether alerts reach you by e-mail',
+      body: profileUpdateSchema,
+      response: { 200: verifyResponseSchema },
+    }),
+    async (request) => ({ data: { user: await updateProfile(app.db, request.caller.userId, request.body) } }),
   );
 
   app.post(
@@ -87,17 +84,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       // Guessing the current password with a stolen token is throttled like sign-in.
       config: { rateLimit: PASSWORD_CHANGE_LIMIT },
-      preHandler: app.authorize('profile', 'update'),
-      schema: {
-        tags: ['auth'],
+      ...guard('profile', 'update', {
         summary: 'Change your password; your other sessions end, this one stays',
-        security: [{ bearerAuth: [] }],
         body: passwordChangeSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
+        response: { 204: z.null() },
+      }),
     },
     async (request, reply) => {
-      await changePassword(app.db, request.staff!.user.id, request.staff!.sessionId, request.body);
+      await changePassword(app.db, request.caller.userId, request.caller.sessionId, request.body);
       return reply.code(204).send(null);
     },
   );

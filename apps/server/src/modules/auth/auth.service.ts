@@ -3,7 +3,8 @@ import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@a
 import { toRole } from '@adloop/contract/roles';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { staffSessions, users } from '../../db/schema.ts';
+import { companyUsers, outletUsers, staffSessions, users } from '../../db/schema.ts';
+import type { StaffPrincipal } from '../../lib/context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
 import { verifySecret } from './passwords.ts';
@@ -80,11 +81,6 @@ export async function login(
   return { token, user: toCurrentUser(user), expiresAt };
 }
 
-export interface StaffPrincipal {
-  user: CurrentUser;
-  sessionId: string;
-}
-
 /** Resolves a bearer token to its live session and active user, or null. */
 export async function authenticateStaff(
   db: Database,
@@ -95,10 +91,21 @@ export async function authenticateStaff(
   return claims ? loadLiveSession(db, claims.sub, claims.sid) : null;
 }
 
-/** The user of a session that is still live (not revoked, not expired, user active), or null. */
+/**
+ * The user of a session that is still live (not revoked, not expired, user active), with the
+ * companies and outlets they belong to, in one query; or null.
+ */
 export async function loadLiveSession(db: Database, userId: string, sessionId: string): Promise<StaffPrincipal | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({
+      user: users,
+      companyIds: sql<
+        string[]
+      >`array(select ${companyUsers.companyId}::text from ${companyUsers} where ${companyUsers.userId} = ${users.id})`,
+      outletIds: sql<
+        string[]
+      >`array(select ${outletUsers.outletId}::text from ${outletUsers} where ${outletUsers.userId} = ${users.id})`,
+    })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
     .where(
@@ -110,7 +117,9 @@ export async function loadLiveSession(db: Database, userId: string, sessionId: s
         eq(users.isActive, true),
       ),
     );
-  return row ? { user: toCurrentUser(row.user), sessionId } : null;
+  return row
+    ? { user: toCurrentUser(row.user), sessionId, companyIds: row.companyIds, outletIds: row.outletIds }
+    : null;
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

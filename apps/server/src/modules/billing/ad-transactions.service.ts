@@ -1,14 +1,12 @@
 import type { AdTransaction } from '@adloop/contract/billing';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { ads, adTransactions, companies } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
-function visibleTo(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return tenancy.companyIds.length > 0 ? inArray(adTransactions.companyId, tenancy.companyIds) : sql`false`;
+function visibleTo(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  return caller.companyIds.length > 0 ? inArray(adTransactions.companyId, caller.companyIds) : sql`false`;
 }
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
@@ -54,9 +52,7 @@ function toTransaction(row: {
 }
 
 export async function listTransactions(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: {
     page: number;
     pageSize: number;
@@ -68,6 +64,7 @@ export async function listTransactions(
     to?: string;
   },
 ) {
+  const { db, caller } = ctx;
   const sortKey = (query.sort ?? '-transacted_at').replace(/^-/, '');
   const column = Object.hasOwn(SORTS, sortKey) ? SORTS[sortKey as keyof typeof SORTS] : undefined;
   if (!column)
@@ -75,7 +72,7 @@ export async function listTransactions(
       { path: 'sort', message: `must be one of ${Object.keys(SORTS).join(', ')}` },
     ]);
   const where = and(
-    visibleTo(tenancy, scope),
+    visibleTo(caller),
     query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
     query.status ? eq(adTransactions.status, query.status) : undefined,
     query.q
@@ -105,21 +102,20 @@ export async function listTransactions(
   };
 }
 
-export async function getTransaction(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<AdTransaction> {
+export async function getTransaction(ctx: ServiceContext, id: string): Promise<AdTransaction> {
+  const { db, caller } = ctx;
   const [row] = await db
     .select(selection)
     .from(adTransactions)
     .innerJoin(companies, eq(companies.id, adTransactions.companyId))
     .leftJoin(ads, eq(ads.id, adTransactions.adId))
-    .where(and(eq(adTransactions.id, id), visibleTo(tenancy, scope)));
+    .where(and(eq(adTransactions.id, id), visibleTo(caller)));
   if (!row) throw notFound('Ad transaction');
   return toTransaction(row);
 }
 
 export async function createTransaction(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   input: {
     company_id: string;
     ad_id?: string | null;
@@ -130,8 +126,9 @@ export async function createTransaction(
     status: AdTransaction['status'];
     transacted_at: string;
   },
-  createdBy: string,
 ): Promise<AdTransaction> {
+  const { db, caller } = ctx;
+  const createdBy = caller.userId;
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
   if (!company) throw badRequest('Unknown company', [{ path: 'company_id', message: 'is not a known company' }]);
   if (input.ad_id) {
@@ -155,31 +152,29 @@ export async function createTransaction(
       createdBy,
     })
     .returning({ id: adTransactions.id });
-  return getTransaction(db, tenancy, scope, row!.id);
+  return getTransaction(ctx, row!.id);
 }
 
 export async function updateTransaction(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   id: string,
   change: { status: AdTransaction['status']; reference?: string | null },
 ): Promise<AdTransaction> {
-  await getTransaction(db, tenancy, scope, id);
+  const { db } = ctx;
+  await getTransaction(ctx, id);
   await db
     .update(adTransactions)
     .set({ status: change.status, ...(change.reference !== undefined ? { reference: change.reference } : {}) })
     .where(eq(adTransactions.id, id));
-  return getTransaction(db, tenancy, scope, id);
+  return getTransaction(ctx, id);
 }
 
 /** Totals per company and currency over a period, by status, in minor units. */
 export async function transactionTotals(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: { company_id?: string; from?: string; to?: string },
 ) {
+  const { db, caller } = ctx;
   const sumWhere = (status: string) =>
     sql<number>`coalesce(sum(${adTransactions.amountMinor}) filter (where ${adTransactions.status} = ${status}), 0)::bigint`;
   const rows = await db
@@ -197,7 +192,7 @@ export async function transactionTotals(
     .innerJoin(companies, eq(companies.id, adTransactions.companyId))
     .where(
       and(
-        visibleTo(tenancy, scope),
+        visibleTo(caller),
         query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
         periodOf(query.from, query.to),
       ),

@@ -1,15 +1,13 @@
 import { lastPayableDay, periodReachesTodayMessage } from '@adloop/contract/payout-period';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { outlets, screens } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** Rows of outlets the caller may see: every one for a global scope, else the caller's own. */
-export function visibleTo(tenancy: Tenancy, scope: Scope, outletColumn: Column): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return tenancy.outletIds.length > 0 ? inArray(outletColumn, tenancy.outletIds) : sql`false`;
+export function visibleTo(caller: Caller, outletColumn: Column): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  return caller.outletIds.length > 0 ? inArray(outletColumn, caller.outletIds) : sql`false`;
 }
 
 export interface PayoutTarget {
@@ -29,13 +27,14 @@ const coveredColumns = {
 };
 
 /** The screen named, or every screen of the outlet named, with the outlet's time zone; 404 naming an unknown one. */
-async function payeeOf(db: Database, tenancy: Tenancy, scope: Scope, target: PayoutTarget) {
+async function payeeOf(ctx: ServiceContext, target: PayoutTarget) {
+  const { db, caller } = ctx;
   if (target.screen_id) {
     const rows = await db
       .select({ ...coveredColumns, timeZone: outlets.timezone })
       .from(screens)
       .innerJoin(outlets, eq(outlets.id, screens.outletId))
-      .where(and(visibleTo(tenancy, scope, screens.outletId), eq(screens.id, target.screen_id)));
+      .where(and(visibleTo(caller, screens.outletId), eq(screens.id, target.screen_id)));
     const [screen] = rows;
     if (!screen) throw notFound(`Screen ${target.screen_id}`);
     return { timeZone: screen.timeZone, screens: rows };
@@ -44,7 +43,7 @@ async function payeeOf(db: Database, tenancy: Tenancy, scope: Scope, target: Pay
   const [outlet] = await db
     .select({ id: outlets.id, timeZone: outlets.timezone })
     .from(outlets)
-    .where(and(visibleTo(tenancy, scope, outlets.id), eq(outlets.id, outletId)));
+    .where(and(visibleTo(caller, outlets.id), eq(outlets.id, outletId)));
   if (!outlet) throw notFound(`Outlet ${outletId}`);
   const rows = await db
     .select(coveredColumns)
@@ -60,7 +59,7 @@ async function payeeOf(db: Database, tenancy: Tenancy, scope: Scope, target: Pay
  * period pass the rules of decision 050: one screen or one outlet the caller may see, and a
  * period that ends before the outlet's today in its own time zone.
  */
-export async function screensToPay(db: Database, tenancy: Tenancy, scope: Scope, target: PayoutTarget) {
+export async function screensToPay(ctx: ServiceContext, target: PayoutTarget) {
   if (!target.screen_id === !target.outlet_id) {
     throw badRequest('Choose one screen or one outlet to pay', [
       { path: 'screen_id', message: 'Choose a screen or an outlet' },
@@ -71,7 +70,7 @@ export async function screensToPay(db: Database, tenancy: Tenancy, scope: Scope,
       { path: 'period_end', message: 'Choose an end date on or after the start date' },
     ]);
   }
-  const payee = await payeeOf(db, tenancy, scope, target);
+  const payee = await payeeOf(ctx, target);
   const lastDay = lastPayableDay(payee.timeZone);
   if (target.period_end > lastDay) {
     throw badRequest(periodReachesTodayMessage(payee.timeZone), [

@@ -1,11 +1,10 @@
 import type { ScreenPayout } from '@adloop/contract/billing';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { orderByOf } from '../../lib/list-query.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
 import { type PayoutTarget, screensToPay, visibleTo } from './payout-target.ts';
 
@@ -13,8 +12,9 @@ import { type PayoutTarget, screensToPay, visibleTo } from './payout-target.ts';
  * Proposes the payout of each screen: the prices of its plays in the period (summed in the
  * rollups, each play priced by the rate card in force when it played, decision 033) − commission.
  */
-export async function proposePayout(db: Database, tenancy: Tenancy, scope: Scope, target: PayoutTarget) {
-  const covered = await screensToPay(db, tenancy, scope, target);
+export async function proposePayout(ctx: ServiceContext, target: PayoutTarget) {
+  const { db } = ctx;
+  const covered = await screensToPay(ctx, target);
   const ids = covered.map((screen) => screen.screenId);
   const [plays, paid] = await Promise.all([
     db
@@ -94,14 +94,13 @@ function overlapping(db: Database, screenIds: string[], start: string, end: stri
  * never made: no plays, or a commission that takes the whole gross, is a 400.
  */
 export async function createPayouts(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   target: PayoutTarget & { currency: string; reference?: string | null },
-  createdBy: string,
 ): Promise<string[]> {
+  const { db, caller } = ctx;
+  const createdBy = caller.userId;
   return db.transaction(async (tx) => {
-    const proposal = await proposePayout(tx as unknown as Database, tenancy, scope, target);
+    const proposal = await proposePayout({ ...ctx, db: tx as unknown as Database }, target);
     const ids = proposal.lines.map((line) => line.screen_id);
     await tx.execute(sql`select id from ${screens} where ${inArray(screens.id, ids)} order by id for update`);
     const clash = await overlapping(tx as unknown as Database, ids, target.period_start, target.period_end);
@@ -172,14 +171,15 @@ function toPayout(row: {
   };
 }
 
-export async function getPayouts(db: Database, tenancy: Tenancy, scope: Scope, ids: string[]): Promise<ScreenPayout[]> {
+export async function getPayouts(ctx: ServiceContext, ids: string[]): Promise<ScreenPayout[]> {
+  const { db, caller } = ctx;
   if (ids.length === 0) return [];
   const rows = await db
     .select(selection)
     .from(screenPayouts)
     .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
     .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
-    .where(and(inArray(screenPayouts.id, ids), visibleTo(tenancy, scope, screenPayouts.outletId)))
+    .where(and(inArray(screenPayouts.id, ids), visibleTo(caller, screenPayouts.outletId)))
     .orderBy(screens.screenCode);
   return rows.map(toPayout);
 }
@@ -196,9 +196,7 @@ const PAYOUT_SORTABLE = {
 };
 
 export async function listPayouts(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: {
     page: number;
     pageSize: number;
@@ -209,8 +207,9 @@ export async function listPayouts(
     sort?: string;
   },
 ) {
+  const { db, caller } = ctx;
   const where = and(
-    visibleTo(tenancy, scope, screenPayouts.outletId),
+    visibleTo(caller, screenPayouts.outletId),
     query.outlet_id ? eq(screenPayouts.outletId, query.outlet_id) : undefined,
     query.screen_id ? eq(screenPayouts.screenId, query.screen_id) : undefined,
     query.status ? eq(screenPayouts.status, query.status) : undefined,
@@ -243,19 +242,18 @@ export async function listPayouts(
 }
 
 export async function markPaid(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   id: string,
   input: { reference: string; paid_at?: string },
 ): Promise<ScreenPayout> {
-  const [payout] = await getPayouts(db, tenancy, scope, [id]);
+  const { db } = ctx;
+  const [payout] = await getPayouts(ctx, [id]);
   if (!payout) throw notFound('Screen payout');
   if (payout.status === 'PAID') throw conflict(`This payout was already paid on ${payout.paid_at?.slice(0, 10)}`);
   await db
     .update(screenPayouts)
     .set({ status: 'PAID', reference: input.reference, paidAt: input.paid_at ? new Date(input.paid_at) : new Date() })
     .where(eq(screenPayouts.id, id));
-  const [updated] = await getPayouts(db, tenancy, scope, [id]);
+  const [updated] = await getPayouts(ctx, [id]);
   return updated!;
 }

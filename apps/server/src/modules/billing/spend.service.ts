@@ -1,25 +1,23 @@
 import type { CompanySpend, Spend, SpendQuery } from '@adloop/contract/billing';
-import type { Scope } from '@adloop/contract/permissions';
 import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
 import { ads, adTransactions, companies, playRollupsAdDaily } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** The rate card's currency; transactions in another currency are not set against its prices. */
 const SPEND_CURRENCY = 'INR';
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
-/** The companies a caller's spend covers: the one asked for (404 outside their tenancy), else all they reach. */
-function companiesOf(tenancy: Tenancy, scope: Scope, companyId?: string): string[] | undefined {
-  if (scope === 'all') return companyId ? [companyId] : undefined;
+/** The companies a caller's spend covers: the one asked for (404 outside their caller), else all they reach. */
+function companiesOf(caller: Caller, companyId?: string): string[] | undefined {
+  if (caller.scope === 'all') return companyId ? [companyId] : undefined;
   if (companyId) {
-    if (!tenancy.companyIds.includes(companyId)) throw notFound('Company');
+    if (!caller.companyIds.includes(companyId)) throw notFound('Company');
     return [companyId];
   }
-  return tenancy.companyIds;
+  return caller.companyIds;
 }
 
 function scoped(column: PgColumn, ids?: string[]): SQL | undefined {
@@ -32,8 +30,9 @@ function scoped(column: PgColumn, ids?: string[]): SQL | undefined {
  * plays' prices, decision 033) beside what it paid (completed transactions transacted in the
  * period), per ad, and the balance owed. Reads the rollup, never the raw plays.
  */
-export async function spendSummary(db: Database, tenancy: Tenancy, scope: Scope, query: SpendQuery): Promise<Spend> {
-  const ids = companiesOf(tenancy, scope, query.company_id);
+export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Promise<Spend> {
+  const { db, caller } = ctx;
+  const ids = companiesOf(caller, query.company_id);
   const [played, paid, named] = await Promise.all([
     db
       .select({
@@ -74,7 +73,7 @@ export async function spendSummary(db: Database, tenancy: Tenancy, scope: Scope,
       ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
       : Promise.resolve([]),
   ]);
-  if (query.company_id && scope === 'all' && named.length === 0) throw notFound('Company');
+  if (query.company_id && caller.scope === 'all' && named.length === 0) throw notFound('Company');
 
   const byCompany = new Map<string, CompanySpend>();
   const companyFor = (id: string) => {

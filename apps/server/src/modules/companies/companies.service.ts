@@ -3,11 +3,11 @@ import type { Scope } from '@adloop/contract/permissions';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const companyId = qualified(companies, companies.id);
 const adsCount = sql<number>`(select count(*)::int from ${ads} where ${qualified(ads, ads.companyId)} = ${companyId})`;
@@ -30,21 +30,20 @@ function toCompany(row: { company: typeof companies.$inferSelect; adsCount: numb
 }
 
 /** The companies a caller reaches (DESIGN §5): all, or those they are mapped to. */
-export function visibleCompanies(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return inArray(companies.id, tenancy.companyIds);
+export function visibleCompanies(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  return inArray(companies.id, caller.companyIds);
 }
 
 const SORTABLE = { name: companies.name, created_at: companies.createdAt, updated_at: companies.updatedAt };
 
 export async function listCompanies(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: ListQuery & { is_active?: 'true' | 'false' },
 ): Promise<Page<Company>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleCompanies(tenancy, scope),
+    visibleCompanies(caller),
     searchOf(query.q, [companies.name, companies.contactEmail]),
     query.is_active ? eq(companies.isActive, query.is_active === 'true') : undefined,
   );
@@ -67,8 +66,9 @@ async function findCompany(db: Database, where: SQL | undefined): Promise<Compan
   return toCompany(row);
 }
 
-export function getCompany(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Company> {
-  return findCompany(db, and(eq(companies.id, id), visibleCompanies(tenancy, scope)));
+export function getCompany(ctx: ServiceContext, id: string): Promise<Company> {
+  const { db, caller } = ctx;
+  return findCompany(db, and(eq(companies.id, id), visibleCompanies(caller)));
 }
 
 /**
@@ -95,22 +95,11 @@ export async function createCompany(db: Database, input: CompanyCreate): Promise
   }
 }
 
-export interface CompanyChange {
-  company: Company;
-  /** Active ads whose playing changed because the company was (de)activated. */
-  affectedAdIds: string[];
-}
-
 /** Edits a company; only a global admin switches it on or off (its ads stop or start playing). */
-export async function updateCompany(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  change: CompanyUpdate,
-): Promise<CompanyChange> {
-  const before = await getCompany(db, tenancy, scope, id);
-  if (change.is_active !== undefined && scope !== 'all') {
+export async function updateCompany(ctx: ServiceContext, id: string, change: CompanyUpdate): Promise<Company> {
+  const { db, caller } = ctx;
+  const before = await getCompany(ctx, id);
+  if (change.is_active !== undefined && caller.scope !== 'all') {
     throw forbidden('Only a global admin can activate or deactivate a company');
   }
   try {
@@ -125,7 +114,8 @@ export async function updateCompany(
       })
       .where(eq(companies.id, id));
   } catch (error) {
-    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(change.name ?? before.name, scope);
+    if (isUniqueViolation(error, 'companies_name_lower_uq'))
+      throw duplicateName(change.name ?? before.name, caller.scope);
     throw error;
   }
   const toggled = change.is_active !== undefined && change.is_active !== before.is_active;
@@ -135,12 +125,15 @@ export async function updateCompany(
         .from(ads)
         .where(and(eq(ads.companyId, id), eq(ads.status, 'ACTIVE')))
     : [];
-  return { company: await getCompany(db, tenancy, scope, id), affectedAdIds: affected.map((ad) => ad.id) };
+  // Its active ads start or stop playing.
+  if (affected.length > 0) await ctx.emit({ type: 'ads.changed', adIds: affected.map((ad) => ad.id) });
+  return getCompany(ctx, id);
 }
 
 /** Deletes a company that has nothing attached; otherwise 409 saying what, and to deactivate it instead. */
-export async function deleteCompany(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  const company = await getCompany(db, tenancy, scope, id);
+export async function deleteCompany(ctx: ServiceContext, id: string): Promise<void> {
+  const { db } = ctx;
+  const company = await getCompany(ctx, id);
   const [payments] = await db.select({ value: count() }).from(adTransactions).where(eq(adTransactions.companyId, id));
   assertNothingAttached(
     company.name,

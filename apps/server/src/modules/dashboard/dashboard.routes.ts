@@ -3,7 +3,6 @@ import { dashboardSummarySchema } from '@adloop/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
 
 /** The dashboard home, base path /api/dashboard: every signed-in role, each scoped by the matrix. */
@@ -21,6 +20,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         response: { 200: one(dashboardSummarySchema), ...errorResponses },
       },
     },
-    async (request) => ({ data: await dashboardSummary(app.db, await loadTenancy(app.db, request.staff!.user)) }),
+    async (request) => ({ data: await dashboardSummary(request.ctx) }),
   );
 }

@@ -1,15 +1,14 @@
 import type { DashboardSummary } from '@adloop/contract/dashboard';
-import { can, type Scope, scopeOf } from '@adloop/contract/permissions';
+import { type Scope, scopeOf } from '@adloop/contract/permissions';
 import { and, asc, count, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { visibleAds } from '../ads/ads.service.ts';
 import { visibleCompanies } from '../companies/companies.service.ts';
 import { visibleOutlets } from '../outlets/outlets.service.ts';
 import { visiblePlays } from '../playback-logs/playback-logs.query.ts';
 import { changeIsDue } from '../screen-activity/state-changes.ts';
 import { screenIsOnline, visibleScreens } from '../screens/screens.service.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
 
 /** Rows on each list of the home page; each links to its full page. */
@@ -22,13 +21,15 @@ const when = <T>(scope: Scope, compute: () => Promise<T>): Promise<T | null> =>
   scope === 'none' ? Promise.resolve(null) : compute();
 
 /** The dashboard home: what each role needs first, every number already scoped to the caller. */
-export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<DashboardSummary> {
-  const scope = (resource: Parameters<typeof scopeOf>[1]) => scopeOf(tenancy.role, resource, 'read');
+export async function dashboardSummary({ db, caller }: ServiceContext): Promise<DashboardSummary> {
+  const scope = (resource: Parameters<typeof scopeOf>[1]) => scopeOf(caller.role, resource, 'read');
+  /** The caller as the matrix scopes them on another resource's rows. */
+  const on = (resourceScope: Scope): Caller => ({ ...caller, scope: resourceScope });
   const adScope = scope('ads');
   const screenScope = scope('screens');
   const activityScope = scope('screenActivity');
   // The review queue matters to whoever writes or reviews ads, not to outlet staff who only see what plays.
-  const reviewScope: Scope = can(tenancy.role, 'ads', 'update') ? adScope : 'none';
+  const reviewScope: Scope = caller.can('ads', 'update') ? adScope : 'none';
   // Counting "all the users I can see" is only meaningful beyond oneself.
   const userScope: Scope = scope('users') === 'self' ? 'none' : scope('users');
 
@@ -40,37 +41,41 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
       .where(where)
       .then(total);
   const countScreens = (where: SQL | undefined) => db.select({ value: count() }).from(screens).where(where).then(total);
-  const pending = and(visibleAds(tenancy, reviewScope), eq(ads.status, 'PENDING_REVIEW'));
+  const pending = and(visibleAds(on(reviewScope)), eq(ads.status, 'PENDING_REVIEW'));
   // "Today" is each screen's own date in its outlet's time zone (play_date is the screen's
   // clock); the bound on played_at lets the index find the last two days' plays first.
   const playsToday = and(
-    visiblePlays(tenancy, scope('playbackLogs')),
+    visiblePlays(on(scope('playbackLogs'))),
     gte(playbackLogs.playedAt, sql`now() - interval '2 days'`),
     sql`${playbackLogs.playDate} = (now() at time zone ${outlets.timezone})::date`,
   );
 
   const [adCount, pendingCount, screenCount, onlineCount, outletCount, companyCount, userCount, playCount] =
     await Promise.all([
-      when(adScope, () => countAds(visibleAds(tenancy, adScope))),
+      when(adScope, () => countAds(visibleAds(on(adScope)))),
       when(reviewScope, () => countAds(pending)),
-      when(screenScope, () => countScreens(visibleScreens(tenancy, screenScope))),
-      when(screenScope, () => countScreens(and(visibleScreens(tenancy, screenScope), screenIsOnline))),
+      when(screenScope, () => countScreens(visibleScreens(on(screenScope)))),
+      when(screenScope, () => countScreens(and(visibleScreens(on(screenScope)), screenIsOnline))),
       when(scope('outlets'), () =>
         db
           .select({ value: count() })
           .from(outlets)
-          .where(visibleOutlets(tenancy, scope('outlets')))
+          .where(visibleOutlets(on(scope('outlets'))))
           .then(total),
       ),
       when(scope('companies'), () =>
         db
           .select({ value: count() })
           .from(companies)
-          .where(visibleCompanies(tenancy, scope('companies')))
+          .where(visibleCompanies(on(scope('companies'))))
           .then(total),
       ),
       when(userScope, () =>
-        db.select({ value: count() }).from(users).where(visibleUsers(tenancy, userScope)).then(total),
+        db
+          .select({ value: count() })
+          .from(users)
+          .where(visibleUsers(on(userScope)))
+          .then(total),
       ),
       when(scope('playbackLogs'), () =>
         db
@@ -89,7 +94,7 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
           .select({ screen: screens, outletName: outlets.name })
           .from(screens)
           .innerJoin(outlets, eq(outlets.id, screens.outletId))
-          .where(and(visibleScreens(tenancy, screenScope), eq(screens.status, 'ACTIVE'), not(screenIsOnline)))
+          .where(and(visibleScreens(on(screenScope)), eq(screens.status, 'ACTIVE'), not(screenIsOnline)))
           .orderBy(sql`${screens.lastSeenAt} desc nulls last`, asc(screens.screenCode))
           .limit(LIST_LIMIT),
     reviewScope === 'none'
@@ -110,7 +115,7 @@ export async function dashboardSummary(db: Database, tenancy: Tenancy): Promise<
           .innerJoin(outlets, eq(outlets.id, screenStateChanges.outletId))
           .where(
             and(
-              activityScope === 'all' ? undefined : inArray(screenStateChanges.outletId, tenancy.outletIds),
+              activityScope === 'all' ? undefined : inArray(screenStateChanges.outletId, caller.outletIds),
               changeIsDue(new Date()),
             ),
           )

@@ -1,9 +1,8 @@
-import type { Scope } from '@adloop/contract/permissions';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companies, mediaFiles, mediaUploads } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { humanBytes, type UploadLimits } from './media-limits.ts';
 import type { ReceivedFile, UploadGate } from './media-upload.ts';
 
@@ -19,15 +18,16 @@ export interface Uploader {
  * The company an upload is for: the one a global admin names (none named: no company), or the
  * sender's own company, the first of them unless they name another of theirs (as creating an ad does).
  */
-export async function uploaderOf(db: Database, tenancy: Tenancy, scope: Scope, requested?: string): Promise<Uploader> {
-  if (scope === 'all') {
-    if (!requested) return { userId: tenancy.userId, companyId: null, ownCompany: false };
+export async function uploaderOf(ctx: ServiceContext, requested?: string): Promise<Uploader> {
+  const { db, caller } = ctx;
+  if (caller.scope === 'all') {
+    if (!requested) return { userId: caller.userId, companyId: null, ownCompany: false };
     const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested));
     if (!company) throw notFound('Company');
-    return { userId: tenancy.userId, companyId: company.id, ownCompany: false };
+    return { userId: caller.userId, companyId: company.id, ownCompany: false };
   }
-  if (requested && !tenancy.companyIds.includes(requested)) throw notFound('Company');
-  return { userId: tenancy.userId, companyId: requested ?? tenancy.companyIds[0] ?? null, ownCompany: true };
+  if (requested && !caller.companyIds.includes(requested)) throw notFound('Company');
+  return { userId: caller.userId, companyId: requested ?? caller.companyIds[0] ?? null, ownCompany: true };
 }
 
 async function firstRow<T>(db: Database, query: SQL): Promise<T> {

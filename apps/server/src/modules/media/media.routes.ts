@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
 import { humanBytes, type UploadLimits } from './media-limits.ts';
 import { openUploadGate, uploaderOf } from './media-quota.ts';
 import { receiveUpload } from './media-upload.ts';
@@ -39,7 +38,7 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
         app.rateLimit({
           max: UPLOADS_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (request) => `upload:${request.staff?.user.id ?? request.ip}`,
+          keyGenerator: (request) => `upload:${request.caller.userId}`,
         }),
       ],
       schema: {
@@ -61,8 +60,7 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
       if (!request.isMultipart()) {
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
       }
-      const tenancy = await loadTenancy(app.db, request.staff!.user);
-      const uploader = await uploaderOf(app.db, tenancy, request.scope, request.query.company_id);
+      const uploader = await uploaderOf(request.ctx, request.query.company_id);
       // Before reading the file: a sender with no bytes left this hour is refused without sending it.
       const gate = await openUploadGate(app.db, uploader, opts.limits);
       const part = await request.file();

@@ -1,14 +1,12 @@
 import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
-import type { Scope } from '@adloop/contract/permissions';
-import type { Role } from '@adloop/contract/roles';
 import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
+import { type Caller, isCompanyRole, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
-import { isCompanyRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import { placeOf } from './outlet-place.ts';
 
 const screensCount = sql<number>`(select count(*)::int from ${screens} where ${qualified(screens, screens.outletId)} = ${qualified(outlets, outlets.id)})`;
@@ -50,16 +48,16 @@ function toOutlet(row: {
  * to target them (decision 008) but not what they earn, so company roles get null. Its webhook
  * is the platform's setting and its URL may carry a token (decision 060): global admins only.
  */
-function forCaller(outlet: Outlet, tenancy: Tenancy): Outlet {
+function forCaller(outlet: Outlet, caller: Caller): Outlet {
   const shown =
-    tenancy.role === 'GLOBAL_ADMIN' ? outlet : { ...outlet, alert_webhook_url: null, has_alert_webhook_secret: null };
-  return isCompanyRole(tenancy.role) ? { ...shown, commission_bps: null } : shown;
+    caller.role === 'GLOBAL_ADMIN' ? outlet : { ...outlet, alert_webhook_url: null, has_alert_webhook_secret: null };
+  return isCompanyRole(caller.role) ? { ...shown, commission_bps: null } : shown;
 }
 
 /** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
-export function visibleOutlets(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return inArray(outlets.id, tenancy.outletIds);
+export function visibleOutlets(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  return inArray(outlets.id, caller.outletIds);
 }
 
 const SORTABLE = {
@@ -74,20 +72,19 @@ const SORTABLE = {
 };
 
 /** Company roles may not order outlets by a commission they cannot see. */
-function sortableFor(tenancy: Tenancy) {
-  if (!isCompanyRole(tenancy.role)) return SORTABLE;
+function sortableFor(caller: Caller) {
+  if (!isCompanyRole(caller.role)) return SORTABLE;
   const { commission_bps: _hidden, ...rest } = SORTABLE;
   return rest;
 }
 
 export async function listOutlets(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: ListQuery & { tag?: string; pincode?: string; tier?: Outlet['tier'] },
 ): Promise<Page<Outlet>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleOutlets(tenancy, scope),
+    visibleOutlets(caller),
     searchOf(query.q, [outlets.name, outlets.outletCode, outlets.city, outlets.address]),
     query.tag ? arrayContains(outlets.tags, [query.tag.toLowerCase()]) : undefined,
     query.pincode ? eq(outlets.pincode, query.pincode) : undefined,
@@ -98,13 +95,13 @@ export async function listOutlets(
       .select(outletColumns)
       .from(outlets)
       .where(where)
-      .orderBy(...orderByOf(query.sort, sortableFor(tenancy), asc(outlets.name), outlets.id))
+      .orderBy(...orderByOf(query.sort, sortableFor(caller), asc(outlets.name), outlets.id))
       .limit(query.pageSize)
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(outlets).where(where),
   ]);
   return pageOf(
-    rows.map((row) => forCaller(toOutlet(row), tenancy)),
+    rows.map((row) => forCaller(toOutlet(row), caller)),
     query,
     total?.value,
   );
@@ -116,17 +113,23 @@ async function findOutlet(db: Database, where: SQL | undefined): Promise<Outlet>
   return toOutlet(row);
 }
 
-export async function getOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Outlet> {
-  return forCaller(await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(tenancy, scope))), tenancy);
+export async function getOutlet(ctx: ServiceContext, id: string): Promise<Outlet> {
+  const { db, caller } = ctx;
+  return forCaller(await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(caller))), caller);
 }
 
 const duplicateCode = (code: string) => conflict(`Outlet code ${code} is already in use`);
 
 /** Onboards an outlet, adding its pincode in the same transaction when AdLoop does not know it yet (decision 047). */
-export async function createOutlet(db: Database, role: Role, input: OutletCreate): Promise<Outlet> {
+export async function createOutlet(ctx: ServiceContext, input: OutletCreate): Promise<Outlet> {
+  const { db, caller } = ctx;
   try {
     const id = await db.transaction(async (tx) => {
-      const place = await placeOf(tx, role, { pincode: input.pincode ?? null, city: input.city, state: input.state });
+      const place = await placeOf(tx, caller.role, {
+        pincode: input.pincode ?? null,
+        city: input.city,
+        state: input.state,
+      });
       const [row] = await tx
         .insert(outlets)
         .values({
@@ -184,20 +187,15 @@ function webhookOf(
   };
 }
 
-export async function updateOutlet(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  change: OutletUpdate,
-): Promise<{ outlet: Outlet; movedScreenIds: string[]; deactivatedScreenIds: string[] }> {
-  const before = await getOutlet(db, tenancy, scope, id);
-  const reserved = scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
+export async function updateOutlet(ctx: ServiceContext, id: string, change: OutletUpdate): Promise<Outlet> {
+  const { db, caller } = ctx;
+  const before = await getOutlet(ctx, id);
+  const reserved = caller.scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
   if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
   const webhook = webhookOf(change, before);
   try {
     await db.transaction(async (tx) => {
-      const place = await placeOf(tx, tenancy.role, change, before.pincode);
+      const place = await placeOf(tx, caller.role, change, before.pincode);
       await tx
         .update(outlets)
         .set({
@@ -221,9 +219,9 @@ export async function updateOutlet(
     if (isUniqueViolation(error, 'outlets_code_uq') && change.outlet_code) throw duplicateCode(change.outlet_code);
     throw error;
   }
-  const outlet = await getOutlet(db, tenancy, scope, id);
+  const outlet = await getOutlet(ctx, id);
   // Tags, city, pincode and time zone are the place its screens' ad lists are chosen and scheduled
-  // for (decision 032): when they change, the route tells those screens at once.
+  // for (decision 032): when they change, those screens are told at once.
   const moved =
     outlet.city !== before.city ||
     outlet.pincode !== before.pincode ||
@@ -239,16 +237,19 @@ export async function updateOutlet(
     moved || deactivated
       ? (await db.select({ id: screens.id }).from(screens).where(eq(screens.outletId, id))).map((row) => row.id)
       : [];
-  return {
-    outlet,
-    movedScreenIds: moved && !deactivated ? screenIds : [],
-    deactivatedScreenIds: deactivated ? screenIds : [],
-  };
+  // The tier prices plays ingested from now on.
+  if (change.tier !== undefined) await ctx.emit({ type: 'pricing.changed', outletId: id });
+  // A deactivated outlet's screens' streams end and their cached sessions drop, on every process;
+  // a moved one's screens get the ads of their new place now, not after the cache's TTL.
+  const reason = deactivated ? 'disabled' : 'updated';
+  for (const screenId of screenIds) await ctx.emit({ type: 'screen.changed', screenId, reason });
+  return outlet;
 }
 
 /** Deletes an outlet with no screens, staff or payouts; otherwise 409: deactivate it instead. */
-export async function deleteOutlet(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  const outlet = await getOutlet(db, tenancy, scope, id);
+export async function deleteOutlet(ctx: ServiceContext, id: string): Promise<void> {
+  const { db } = ctx;
+  const outlet = await getOutlet(ctx, id);
   const [[staff], [payouts]] = await Promise.all([
     db.select({ value: count() }).from(outletUsers).where(eq(outletUsers.outletId, id)),
     db.select({ value: count() }).from(screenPayouts).where(eq(screenPayouts.outletId, id)),

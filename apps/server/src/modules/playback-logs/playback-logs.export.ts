@@ -3,10 +3,10 @@ import { isoWithOffset, wallClockOffsetMinutes, zoneOffsetMinutes } from '@adloo
 import { scopeOf } from '@adloop/contract/permissions';
 import type { PlaybackLogRow } from '@adloop/contract/reports';
 import type { Database } from '../../db/client.ts';
+import { callerOf, type StaffPrincipal } from '../../lib/context.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
-import { loadLiveSession, type StaffPrincipal } from '../auth/auth.service.ts';
+import { loadLiveSession } from '../auth/auth.service.ts';
 import { signToken, verifyToken } from '../auth/tokens.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
 import { allPlays, type PlayFilters } from './playback-logs.query.ts';
 
 const TICKET_MINUTES = 5;
@@ -81,15 +81,14 @@ export async function redeemExportTicket(db: Database, secret: Uint8Array, ticke
   if (scope === 'none') throw forbidden();
   const filters: PlayFilters = {};
   for (const key of FILTER_KEYS) if (claims.data[key]) filters[key] = claims.data[key];
-  return { principal, scope, filters };
+  return { caller: callerOf(principal, scope), filters };
 }
 
 /** The CSV as a stream read page by page from the database: memory stays flat whatever the size. */
 export function playsCsv(db: Database, redeemed: Awaited<ReturnType<typeof redeemExportTicket>>): Readable {
   async function* lines() {
     yield `${COLUMNS.map(([name]) => name).join(',')}\r\n`;
-    const tenancy = await loadTenancy(db, redeemed.principal.user);
-    for await (const rows of allPlays(db, tenancy, redeemed.scope, redeemed.filters)) {
+    for await (const rows of allPlays({ db, caller: redeemed.caller }, redeemed.filters)) {
       yield rows.map((row) => `${COLUMNS.map(([, pick]) => csvCell(pick(row))).join(',')}\r\n`).join('');
     }
   }

@@ -1,19 +1,17 @@
-import type { Scope } from '@adloop/contract/permissions';
 import type { PlaybackLogRow } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** Company staff see plays of their company's ads; outlet staff plays on their outlets' screens. */
-export function visiblePlays(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if ((COMPANY_ROLES as readonly string[]).includes(tenancy.role)) {
-    return tenancy.companyIds.length > 0 ? inArray(playbackLogs.companyId, tenancy.companyIds) : sql`false`;
+export function visiblePlays(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  if ((COMPANY_ROLES as readonly string[]).includes(caller.role)) {
+    return caller.companyIds.length > 0 ? inArray(playbackLogs.companyId, caller.companyIds) : sql`false`;
   }
-  return tenancy.outletIds.length > 0 ? inArray(playbackLogs.outletId, tenancy.outletIds) : sql`false`;
+  return caller.outletIds.length > 0 ? inArray(playbackLogs.outletId, caller.outletIds) : sql`false`;
 }
 
 export interface PlayFilters {
@@ -51,9 +49,9 @@ function decodeCursor(cursor: string): Position {
   return { at, id };
 }
 
-function filtersOf(tenancy: Tenancy, scope: Scope, filters: PlayFilters): SQL | undefined {
+function filtersOf(caller: Caller, filters: PlayFilters): SQL | undefined {
   return and(
-    visiblePlays(tenancy, scope),
+    visiblePlays(caller),
     filters.screen_id ? eq(playbackLogs.screenId, filters.screen_id) : undefined,
     filters.ad_id ? eq(playbackLogs.adId, filters.ad_id) : undefined,
     filters.company_id ? eq(playbackLogs.companyId, filters.company_id) : undefined,
@@ -68,13 +66,12 @@ function filtersOf(tenancy: Tenancy, scope: Scope, filters: PlayFilters): SQL | 
  * skips or repeats a row when plays arrive between pages, and costs the same on page 10,000.
  */
 export async function pageOfPlays(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   filters: PlayFilters,
   limit: number,
   after?: Position,
 ): Promise<{ rows: PlaybackLogRow[]; positions: Position[] }> {
+  const { db, caller } = ctx;
   const rows = await db
     .select({
       id: playbackLogs.id,
@@ -104,7 +101,7 @@ export async function pageOfPlays(
     .innerJoin(outlets, eq(outlets.id, playbackLogs.outletId))
     .where(
       and(
-        filtersOf(tenancy, scope, filters),
+        filtersOf(caller, filters),
         after
           ? sql`(${playbackLogs.playedAt}, ${playbackLogs.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -137,14 +134,9 @@ export async function pageOfPlays(
   };
 }
 
-export async function listPlays(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: PlayFilters & { limit: number; cursor?: string },
-) {
+export async function listPlays(ctx: ServiceContext, query: PlayFilters & { limit: number; cursor?: string }) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await pageOfPlays(db, tenancy, scope, query, query.limit + 1, after);
+  const page = await pageOfPlays(ctx, query, query.limit + 1, after);
   const hasMore = page.rows.length > query.limit;
   const next = hasMore ? page.positions[query.limit - 1] : undefined;
   return { data: page.rows.slice(0, query.limit), meta: { nextCursor: next ? encodeCursor(next) : null } };
@@ -152,15 +144,13 @@ export async function listPlays(
 
 /** Every play of the filtered set, newest first, fetched in pages so memory stays flat. */
 export async function* allPlays(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
   filters: PlayFilters,
   pageSize = 5000,
 ): AsyncGenerator<PlaybackLogRow[]> {
   let after: Position | undefined;
   for (;;) {
-    const page = await pageOfPlays(db, tenancy, scope, filters, pageSize, after);
+    const page = await pageOfPlays(ctx, filters, pageSize, after);
     if (page.rows.length > 0) yield page.rows;
     after = page.positions.at(-1);
     if (page.rows.length < pageSize || !after) return;

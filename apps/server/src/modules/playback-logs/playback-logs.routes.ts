@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { createExportTicket, playsCsv, redeemExportTicket } from './playback-logs.export.ts';
 import { listPlays } from './playback-logs.query.ts';
 import { ingestPlays } from './playback-logs.service.ts';
 
 export default async function playbackLogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = staffRoutes(app, 'playback logs');
   app.post(
     '/log',
     {
@@ -32,35 +33,24 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/',
-    {
-      preHandler: app.authorize('playbackLogs', 'read'),
-      schema: {
-        tags: ['playback logs'],
-        summary: 'Plays the caller may see, newest first, paged by cursor',
-        security: [{ bearerAuth: [] }],
-        querystring: playbackLogQuerySchema,
-        response: {
-          200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
-          ...errorResponses,
-        },
+    guard('playbackLogs', 'read', {
+      summary: 'Plays the caller may see, newest first, paged by cursor',
+      querystring: playbackLogQuerySchema,
+      response: {
+        200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
       },
-    },
-    async (request) => listPlays(app.db, await loadTenancy(app.db, request.staff!.user), request.scope, request.query),
+    }),
+    async (request) => listPlays(request.ctx, request.query),
   );
 
   app.post(
     '/exports',
-    {
-      preHandler: app.authorize('playbackLogs', 'read'),
-      schema: {
-        tags: ['playback logs'],
-        summary: 'A short-lived download link for the filtered plays as CSV',
-        security: [{ bearerAuth: [] }],
-        body: playbackExportRequestSchema,
-        response: { 200: playbackExportSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ data: await createExportTicket(app.jwtSecret, request.staff!, request.body) }),
+    guard('playbackLogs', 'read', {
+      summary: 'A short-lived download link for the filtered plays as CSV',
+      body: playbackExportRequestSchema,
+      response: { 200: playbackExportSchema },
+    }),
+    async (request) => ({ data: await createExportTicket(app.jwtSecret, request.caller, request.body) }),
   );
 
   app.get(

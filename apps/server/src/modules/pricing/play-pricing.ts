@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { outlets } from '../../db/schema.ts';
+import type { BusEvent } from '../../lib/event-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { loadCards, type StoredCard } from './pricing.service.ts';
 
@@ -56,14 +57,13 @@ export class PlayPricing {
     return tier;
   }
 
-  /** After a card is saved or withdrawn here, this process reads the cards again at once. */
-  forgetCards(): void {
-    this.cards = null;
-  }
-
-  /** After an outlet's tier changes here; other processes follow within TIER_CACHE_TTL_MS. */
-  forgetOutlet(outletId: string): void {
-    this.tiers.delete(outletId);
+  /**
+   * After a card is saved or withdrawn, the cards are read again at once; after an outlet's tier
+   * changes, its tier is. A process the event does not reach follows within the TTLs.
+   */
+  forget(event: Extract<BusEvent, { type: 'pricing.changed' }>): void {
+    if (event.outletId === undefined) this.cards = null;
+    else this.tiers.delete(event.outletId);
   }
 }
 
@@ -75,7 +75,12 @@ declare module 'fastify' {
 
 export default fp(
   async function playPricingPlugin(app: FastifyInstance) {
-    app.decorate('pricing', new PlayPricing(app.db));
+    const pricing = new PlayPricing(app.db);
+    app.decorate('pricing', pricing);
+    const unsubscribe = app.events.subscribe((event) => {
+      if (event.type === 'pricing.changed') pricing.forget(event);
+    });
+    app.addHook('onClose', async () => unsubscribe());
   },
-  { name: 'play-pricing', dependencies: ['db'] },
+  { name: 'play-pricing', dependencies: ['db', 'events'] },
 );

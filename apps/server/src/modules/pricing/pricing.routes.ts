@@ -4,20 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { createCard, currentCards, listCards, withdrawCard } from './pricing.service.ts';
-
-const tags = ['pricing'];
-const security = [{ bearerAuth: [] }];
 
 /** Rate cards, base path /api/rate-cards (decision 033). */
 export default async function rateCardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = staffRoutes(app, 'pricing');
 
   app.get(
     '/current',
     {
       schema: {
-        tags,
+        tags: ['pricing'],
         summary: 'The rate card in force now and the next one scheduled (public: the pricing page reads it)',
         response: { 200: currentRateCardSchema, ...errorResponses },
       },
@@ -30,52 +29,32 @@ export default async function rateCardRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/',
-    {
-      preHandler: app.authorize('rateCards', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: 'Every rate card, newest effective first, with the one in force',
-        response: { 200: z.object({ data: z.array(rateCardSchema) }), ...errorResponses },
-      },
-    },
+    guard('rateCards', 'read', {
+      summary: 'Every rate card, newest effective first, with the one in force',
+      response: { 200: z.object({ data: z.array(rateCardSchema) }) },
+    }),
     async () => ({ data: await listCards(app.db) }),
   );
 
   app.post(
     '/',
-    {
-      preHandler: app.authorize('rateCards', 'create'),
-      schema: {
-        tags,
-        security,
-        summary: 'Schedule a new rate card (never backdated; 409 when another takes effect at the same instant)',
-        body: rateCardCreateSchema,
-        response: { 201: one(rateCardSchema), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const card = await createCard(app.db, request.body, request.staff!.user.id);
-      app.pricing.forgetCards();
-      return reply.code(201).send({ data: card });
-    },
+    guard('rateCards', 'create', {
+      summary: 'Schedule a new rate card (never backdated; 409 when another takes effect at the same instant)',
+      body: rateCardCreateSchema,
+      response: { 201: one(rateCardSchema) },
+    }),
+    async (request, reply) => reply.code(201).send({ data: await createCard(request.ctx, request.body) }),
   );
 
   app.delete(
     '/:id',
-    {
-      preHandler: app.authorize('rateCards', 'delete'),
-      schema: {
-        tags,
-        security,
-        summary: 'Withdraw a scheduled rate card (409 once it is in force)',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
+    guard('rateCards', 'delete', {
+      summary: 'Withdraw a scheduled rate card (409 once it is in force)',
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
-      await withdrawCard(app.db, request.params.id);
-      app.pricing.forgetCards();
+      await withdrawCard(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   );

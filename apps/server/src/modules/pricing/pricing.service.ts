@@ -11,6 +11,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateCardDayparts, rateCards, rateCardTiers } from '../../db/schema.ts';
+import { inTransaction, type ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 
@@ -93,7 +94,7 @@ export function earliestEffectiveFrom(now = Date.now()): number {
  * already stored (and no play any server process prices from its cache) changes price
  * (decision 033); a card for the same instant as another is a 409.
  */
-export async function createCard(db: Database, input: RateCardCreate, createdBy: string): Promise<RateCard> {
+export async function createCard(ctx: ServiceContext, input: RateCardCreate): Promise<RateCard> {
   const now = Date.now();
   const earliest = earliestEffectiveFrom(now);
   const effectiveFrom = input.effective_from ? Date.parse(input.effective_from) : earliest;
@@ -105,14 +106,14 @@ export async function createCard(db: Database, input: RateCardCreate, createdBy:
   }
   const dayparts = input.dayparts ?? [];
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await inTransaction(ctx, async (tx, emit) => {
       const [card] = await tx
         .insert(rateCards)
         .values({
           effectiveFrom: new Date(effectiveFrom),
           currency: input.currency ?? 'INR',
           note: input.note ?? '',
-          createdBy,
+          createdBy: ctx.caller.userId,
         })
         .returning({ id: rateCards.id });
       const cardId = card!.id;
@@ -135,9 +136,10 @@ export async function createCard(db: Database, input: RateCardCreate, createdBy:
           })),
         );
       }
+      await emit({ type: 'pricing.changed' });
       return cardId;
     });
-    return await getCard(db, id, now);
+    return await getCard(ctx.db, id, now);
   } catch (error) {
     if (isUniqueViolation(error, 'rate_cards_effective_from_uq')) {
       throw conflict(`A rate card already takes effect at ${new Date(effectiveFrom).toISOString()}; withdraw it first`);
@@ -147,7 +149,7 @@ export async function createCard(db: Database, input: RateCardCreate, createdBy:
 }
 
 /** Withdraws a card that has not taken effect (and will not within the lead time); 409 otherwise. */
-export async function withdrawCard(db: Database, id: string): Promise<void> {
+export async function withdrawCard({ db, emit }: ServiceContext, id: string): Promise<void> {
   const [card] = await db.select().from(rateCards).where(eq(rateCards.id, id));
   if (!card) throw notFound('Rate card');
   const now = Date.now();
@@ -159,4 +161,5 @@ export async function withdrawCard(db: Database, id: string): Promise<void> {
     );
   }
   await db.delete(rateCards).where(eq(rateCards.id, id));
+  await emit({ type: 'pricing.changed' });
 }

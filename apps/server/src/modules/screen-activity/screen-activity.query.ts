@@ -1,13 +1,11 @@
-import type { Scope } from '@adloop/contract/permissions';
 import type { ScreenActivityQuery, ScreenActivityRow } from '@adloop/contract/reports';
 import { SCREEN_ONLINE_WINDOW_SECONDS } from '@adloop/contract/screens';
 import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { isPostgresTimestamp } from '../playback-logs/playback-logs.query.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { changeIsDue } from './state-changes.ts';
 import { visibleOutlets } from './visible-screens.ts';
 
@@ -30,12 +28,11 @@ const downtimeSeconds = sql<number | null>`case when ${screenStateChanges.kind} 
  * screen's newest heartbeat shows once it is due.
  */
 export async function listActivity(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: ScreenActivityQuery,
   now = new Date(),
 ): Promise<{ data: ScreenActivityRow[]; meta: { nextCursor: string | null } }> {
+  const { db, caller } = ctx;
   let after: { at: string; id: string } | undefined;
   if (query.cursor) {
     const [at, id] = Buffer.from(query.cursor, 'base64url').toString().split('|');
@@ -63,7 +60,7 @@ export async function listActivity(
     .innerJoin(outlets, eq(outlets.id, screenStateChanges.outletId))
     .where(
       and(
-        visibleOutlets(tenancy, scope, screens.outletId),
+        visibleOutlets(caller, screens.outletId),
         changeIsDue(now),
         query.screen_id ? eq(screenStateChanges.screenId, query.screen_id) : undefined,
         query.outlet_id ? eq(screenStateChanges.outletId, query.outlet_id) : undefined,
@@ -99,7 +96,8 @@ export async function listActivity(
 }
 
 /** Each visible screen now: online or offline, and since when (offline screens first). */
-export async function screenStatus(db: Database, tenancy: Tenancy, scope: Scope) {
+export async function screenStatus(ctx: ServiceContext) {
+  const { db, caller } = ctx;
   const rows = await db
     .select({
       screenId: screens.id,
@@ -116,7 +114,7 @@ export async function screenStatus(db: Database, tenancy: Tenancy, scope: Scope)
     })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
-    .where(visibleOutlets(tenancy, scope, screens.outletId))
+    .where(visibleOutlets(caller, screens.outletId))
     .orderBy(onlineNow, screens.screenCode);
   return rows.map((row) => ({
     screen_id: row.screenId,

@@ -6,11 +6,11 @@ import {
   uptimeSchema,
 } from '@adloop/contract/reports';
 import { screenActivityBodySchema } from '@adloop/contract/screen';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { listActivity, screenStatus } from './screen-activity.query.ts';
 import { type ActivityKind, recordActivity } from './screen-activity.service.ts';
 import { uptime } from './uptime.ts';
@@ -25,6 +25,7 @@ const ROUTES: Array<[string, ActivityKind, string]> = [
 
 export default async function screenActivityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = staffRoutes(app, 'screen activity');
   for (const [url, kind, summary] of ROUTES) {
     app.post(
       url,
@@ -42,56 +43,37 @@ export default async function screenActivityRoutes(fastify: FastifyInstance) {
     );
   }
 
-  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
-  const security = [{ bearerAuth: [] }];
-
   app.get(
     '/',
-    {
-      preHandler: app.authorize('screenActivity', 'read'),
-      schema: {
-        tags: ['screen activity'],
-        summary: 'When the screens the caller may see came online, went offline and came back, newest first, by cursor',
-        security,
-        querystring: screenActivityQuerySchema,
-        response: {
-          200: z.object({
-            data: z.array(screenActivityRowSchema),
-            meta: z.object({ nextCursor: z.string().nullable() }),
-          }),
-          ...errorResponses,
-        },
+    guard('screenActivity', 'read', {
+      summary: 'When the screens the caller may see came online, went offline and came back, newest first, by cursor',
+      querystring: screenActivityQuerySchema,
+      response: {
+        200: z.object({
+          data: z.array(screenActivityRowSchema),
+          meta: z.object({ nextCursor: z.string().nullable() }),
+        }),
       },
-    },
-    async (request) => listActivity(app.db, await tenancyOf(request), request.scope, request.query),
+    }),
+    async (request) => listActivity(request.ctx, request.query),
   );
 
   app.get(
     '/status',
-    {
-      preHandler: app.authorize('screenActivity', 'read'),
-      schema: {
-        tags: ['screen activity'],
-        summary: 'Each screen online or offline now, and since when',
-        security,
-        response: { 200: screenStatusSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ data: await screenStatus(app.db, await tenancyOf(request), request.scope) }),
+    guard('screenActivity', 'read', {
+      summary: 'Each screen online or offline now, and since when',
+      response: { 200: screenStatusSchema },
+    }),
+    async (request) => ({ data: await screenStatus(request.ctx) }),
   );
 
   app.get(
     '/uptime',
-    {
-      preHandler: app.authorize('screenActivity', 'read'),
-      schema: {
-        tags: ['screen activity'],
-        summary: 'Uptime % per screen per day of its outlet: minutes online over minutes it existed, up to now',
-        security,
-        querystring: uptimeQuerySchema,
-        response: { 200: uptimeSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ data: await uptime(app.db, await tenancyOf(request), request.scope, request.query) }),
+    guard('screenActivity', 'read', {
+      summary: 'Uptime % per screen per day of its outlet: minutes online over minutes it existed, up to now',
+      querystring: uptimeQuerySchema,
+      response: { 200: uptimeSchema },
+    }),
+    async (request) => ({ data: await uptime(request.ctx, request.query) }),
   );
 }

@@ -1,9 +1,8 @@
-import type { Scope } from '@adloop/contract/permissions';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { changeIsDue } from './state-changes.ts';
 import { visibleOutlets } from './visible-screens.ts';
 
@@ -85,7 +84,8 @@ async function dayBounds(db: Database, zones: readonly string[], from: string, t
  * changes, so heartbeats are never counted one by one. A screen exists from its creation, or
  * from its first record if that is earlier (a player clock behind the server's, imported history).
  */
-export async function uptime(db: Database, tenancy: Tenancy, scope: Scope, query: UptimeQuery, now = new Date()) {
+export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new Date()) {
+  const { db, caller } = ctx;
   const dayCount =
     Math.round((Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000) + 1;
   if (dayCount <= 0) throw badRequest('to must be on or after from', [{ path: 'to', message: 'is before from' }]);
@@ -95,7 +95,7 @@ export async function uptime(db: Database, tenancy: Tenancy, scope: Scope, query
     ]);
   }
   const screenFilter: SQL | undefined = and(
-    visibleOutlets(tenancy, scope, screens.outletId),
+    visibleOutlets(caller, screens.outletId),
     query.screen_id ? eq(screens.id, query.screen_id) : undefined,
     query.outlet_id ? eq(screens.outletId, query.outlet_id) : undefined,
   );

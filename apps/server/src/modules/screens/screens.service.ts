@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { PASSCODE_LENGTH } from '@adloop/contract/constants';
-import type { Scope } from '@adloop/contract/permissions';
 import {
   SCREEN_ONLINE_WINDOW_SECONDS,
   type Screen,
@@ -10,13 +9,13 @@ import {
 import { and, arrayContains, asc, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playbackLogs, screenHealth, screenPayouts, screens } from '../../db/schema.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { clearSignInThrottles, signInAlertOf, signInSlowedOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { toScreenHealth } from '../screen-activity/player-health.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 const onlineWindow = sql.raw(`interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`);
 /** Online: the screen said so, and was heard from within the window (a dead one stops saying anything). */
@@ -63,8 +62,8 @@ export async function countOnlineScreens(db: Database): Promise<number> {
 }
 
 /** The screens a caller reaches (DESIGN §5): all, or those of their own outlets. */
-export function visibleScreens(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  return scope === 'all' ? undefined : inArray(screens.outletId, tenancy.outletIds);
+export function visibleScreens(caller: Caller): SQL | undefined {
+  return caller.scope === 'all' ? undefined : inArray(screens.outletId, caller.outletIds);
 }
 
 const SORTABLE = {
@@ -82,14 +81,10 @@ export interface ScreenListQuery extends ListQuery {
   tag?: string;
 }
 
-export async function listScreens(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: ScreenListQuery,
-): Promise<Page<Screen>> {
+export async function listScreens(ctx: ServiceContext, query: ScreenListQuery): Promise<Page<Screen>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleScreens(tenancy, scope),
+    visibleScreens(caller),
     searchOf(query.q, [screens.screenCode, screens.name, outlets.name]),
     query.outlet_id ? eq(screens.outletId, query.outlet_id) : undefined,
     query.status ? eq(screens.status, query.status) : undefined,
@@ -111,22 +106,24 @@ export async function listScreens(
 }
 
 /** One screen, with its player's latest health report (decision 060). */
-export async function getScreen(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<Screen> {
+export async function getScreen(ctx: ServiceContext, id: string): Promise<Screen> {
+  const { db, caller } = ctx;
   const [row] = await db
     .select({ ...screenColumns, health: screenHealth })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .leftJoin(screenHealth, eq(screenHealth.screenId, screens.id))
-    .where(and(eq(screens.id, id), visibleScreens(tenancy, scope)));
+    .where(and(eq(screens.id, id), visibleScreens(caller)));
   if (!row) throw notFound('Screen');
   return { ...toScreen(row), health: row.health ? toScreenHealth(row.health) : null };
 }
 
-async function assertOutletReachable(db: Database, tenancy: Tenancy, scope: Scope, outletId: string) {
+async function assertOutletReachable(ctx: ServiceContext, outletId: string) {
+  const { db, caller } = ctx;
   const reachable =
-    scope === 'all'
+    caller.scope === 'all'
       ? (await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId))).length > 0
-      : tenancy.outletIds.includes(outletId);
+      : caller.outletIds.includes(outletId);
   if (!reachable) throw notFound('Outlet');
 }
 
@@ -139,23 +136,20 @@ export interface ScreenWithPasscode {
 }
 
 /** Says a code is in use only when the caller can see that screen (decision 040); else "not available". */
-async function takenCode(db: Database, tenancy: Tenancy, scope: Scope, code: string) {
+async function takenCode(ctx: ServiceContext, code: string) {
+  const { db, caller } = ctx;
   const [seen] = await db
     .select({ id: screens.id })
     .from(screens)
-    .where(and(eq(screens.screenCode, code), visibleScreens(tenancy, scope)));
+    .where(and(eq(screens.screenCode, code), visibleScreens(caller)));
   return conflict(
     seen ? `Screen code ${code} is already in use` : `Screen code ${code} is not available; choose another`,
   );
 }
 
-export async function createScreen(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  input: ScreenCreate,
-): Promise<ScreenWithPasscode> {
-  await assertOutletReachable(db, tenancy, scope, input.outlet_id);
+export async function createScreen(ctx: ServiceContext, input: ScreenCreate): Promise<ScreenWithPasscode> {
+  const { db } = ctx;
+  await assertOutletReachable(ctx, input.outlet_id);
   const passcode = generatePasscode();
   try {
     const [row] = await db
@@ -168,23 +162,18 @@ export async function createScreen(
         passcodeHash: await hashSecret(passcode),
       })
       .returning({ id: screens.id });
-    return { screen: await getScreen(db, tenancy, scope, row!.id), passcode };
+    return { screen: await getScreen(ctx, row!.id), passcode };
   } catch (error) {
-    if (isUniqueViolation(error, 'screens_code_uq')) throw await takenCode(db, tenancy, scope, input.screen_code);
+    if (isUniqueViolation(error, 'screens_code_uq')) throw await takenCode(ctx, input.screen_code);
     throw error;
   }
 }
 
 /** Edits a screen; disabling it ends its sessions at once (the player is told over its event stream). */
-export async function updateScreen(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  change: ScreenUpdate,
-): Promise<{ screen: Screen; disabled: boolean }> {
-  const before = await getScreen(db, tenancy, scope, id);
-  if (change.outlet_id) await assertOutletReachable(db, tenancy, scope, change.outlet_id);
+export async function updateScreen(ctx: ServiceContext, id: string, change: ScreenUpdate): Promise<Screen> {
+  const { db } = ctx;
+  const before = await getScreen(ctx, id);
+  if (change.outlet_id) await assertOutletReachable(ctx, change.outlet_id);
   const disabled = change.status === 'DISABLED' && before.status !== 'DISABLED';
   await db
     .update(screens)
@@ -197,20 +186,17 @@ export async function updateScreen(
       updatedAt: sql`now()`,
     })
     .where(eq(screens.id, id));
-  return { screen: await getScreen(db, tenancy, scope, id), disabled };
+  await ctx.emit({ type: 'screen.changed', screenId: id, reason: disabled ? 'disabled' : 'updated' });
+  return getScreen(ctx, id);
 }
 
 /**
  * A new passcode, answered once: the lock clears and every session issued before now ends,
  * so a screen someone else connected stops (DESIGN §4a).
  */
-export async function resetPasscode(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-): Promise<ScreenWithPasscode> {
-  const { screen_code } = await getScreen(db, tenancy, scope, id);
+export async function resetPasscode(ctx: ServiceContext, id: string): Promise<ScreenWithPasscode> {
+  const { db } = ctx;
+  const { screen_code } = await getScreen(ctx, id);
   const passcode = generatePasscode();
   await db
     .update(screens)
@@ -221,12 +207,14 @@ export async function resetPasscode(
     })
     .where(eq(screens.id, id));
   await clearSignInThrottles(db, 'screen', screen_code);
-  return { screen: await getScreen(db, tenancy, scope, id), passcode };
+  await ctx.emit({ type: 'screen.changed', screenId: id, reason: 'passcode-reset' });
+  return { screen: await getScreen(ctx, id), passcode };
 }
 
 /** Deletes a screen that never played; one with proof of play is disabled instead (409). */
-export async function deleteScreen(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  const screen = await getScreen(db, tenancy, scope, id);
+export async function deleteScreen(ctx: ServiceContext, id: string): Promise<void> {
+  const { db } = ctx;
+  const screen = await getScreen(ctx, id);
   // Existence, not a count: a busy screen has millions of plays.
   const [[played], [paid]] = await Promise.all([
     db.select({ id: playbackLogs.id }).from(playbackLogs).where(eq(playbackLogs.screenId, id)).limit(1),
@@ -236,4 +224,5 @@ export async function deleteScreen(db: Database, tenancy: Tenancy, scope: Scope,
     throw conflict(`Screen ${screen.screen_code} has proof of play or payouts; disable it instead of deleting it`);
   }
   await db.delete(screens).where(eq(screens.id, id));
+  await ctx.emit({ type: 'screen.changed', screenId: id, reason: 'disabled' });
 }

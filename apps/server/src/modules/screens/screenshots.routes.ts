@@ -13,13 +13,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-error.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
-import { getScreen } from './screens.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { readScreenshotBody } from './screenshot-body.ts';
-import { getScreenshotImage, getScreenshotState, requestScreenshot, saveScreenshot } from './screenshots.service.ts';
+import {
+  getScreenshotImage,
+  getScreenshotState,
+  requestScreenshot,
+  saveScreenshot,
+  sendScreenCommand,
+} from './screenshots.service.ts';
 
 const tags = ['screens'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Seeing and commanding a playing screen (decision 059), under /api/ad-screens: who may manage
@@ -27,86 +31,54 @@ const security = [{ bearerAuth: [] }];
  */
 export default async function screenshotRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+  const guard = staffRoutes(app, 'screens');
 
   app.post(
     '/:id/screenshot-requests',
-    {
-      preHandler: app.authorize('screens', 'update'),
-      schema: {
-        tags,
-        security,
-        summary: 'Ask the screen for a picture of what it shows now; its answer is newer than requested_at',
-        params: idParamsSchema,
-        response: { 202: one(screenshotRequestSchema), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const asked = await requestScreenshot(app.db, await tenancyOf(request), request.scope, request.params.id);
-      await app.events.publish({
-        type: 'screen.screenshot-requested',
-        screenId: request.params.id,
-        requestId: asked.request_id,
-      });
-      return reply.code(202).send({ data: asked });
-    },
+    guard('screens', 'update', {
+      summary: 'Ask the screen for a picture of what it shows now; its answer is newer than requested_at',
+      params: idParamsSchema,
+      response: { 202: one(screenshotRequestSchema) },
+    }),
+    async (request, reply) => reply.code(202).send({ data: await requestScreenshot(request.ctx, request.params.id) }),
   );
 
   app.get(
     '/:id/screenshot',
-    {
-      preHandler: app.authorize('screens', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: "The screen's latest screenshot (when, what it showed) and the latest request",
-        params: idParamsSchema,
-        response: { 200: one(screenshotStateSchema), ...errorResponses },
-      },
-    },
+    guard('screens', 'read', {
+      summary: "The screen's latest screenshot (when, what it showed) and the latest request",
+      params: idParamsSchema,
+      response: { 200: one(screenshotStateSchema) },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await getScreenshotState(app.db, await tenancyOf(request), request.scope, request.params.id) };
+      return { data: await getScreenshotState(request.ctx, request.params.id) };
     },
   );
 
   app.get(
     '/:id/screenshot/image',
-    {
-      preHandler: app.authorize('screens', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: "The screen's latest screenshot, a JPEG (404 when it never sent one)",
-        params: idParamsSchema,
-        response: { 200: z.any(), ...errorResponses },
-      },
-    },
+    guard('screens', 'read', {
+      summary: "The screen's latest screenshot, a JPEG (404 when it never sent one)",
+      params: idParamsSchema,
+      response: { 200: z.any() },
+    }),
     async (request, reply) => {
-      const { image } = await getScreenshotImage(app.db, await tenancyOf(request), request.scope, request.params.id);
+      const { image } = await getScreenshotImage(request.ctx, request.params.id);
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(image);
     },
   );
 
   app.post(
     '/:id/commands',
-    {
-      preHandler: app.authorize('screens', 'update'),
-      schema: {
-        tags,
-        security,
-        summary: 'Tell the screen to reload its player, or to clear its caches and reload (its unsent plays stay)',
-        params: idParamsSchema,
-        body: screenCommandBodySchema,
-        response: { 202: one(screenCommandSentSchema), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await getScreen(app.db, await tenancyOf(request), request.scope, request.params.id);
-      const { command } = request.body;
-      await app.events.publish({ type: 'screen.command', screenId: request.params.id, command });
-      return reply.code(202).send({ data: { command, sent_at: new Date().toISOString() } });
-    },
+    guard('screens', 'update', {
+      summary: 'Tell the screen to reload its player, or to clear its caches and reload (its unsent plays stay)',
+      params: idParamsSchema,
+      body: screenCommandBodySchema,
+      response: { 202: one(screenCommandSentSchema) },
+    }),
+    async (request, reply) =>
+      reply.code(202).send({ data: await sendScreenCommand(request.ctx, request.params.id, request.body.command) }),
   );
 }
 

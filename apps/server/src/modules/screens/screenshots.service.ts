@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '@adloop/contract/permissions';
+import type { ScreenCommand } from '@adloop/contract/screen-commands';
 import type { ScreenshotRequest, ScreenshotState } from '@adloop/contract/screenshots';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { screenScreenshots } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { getScreen } from './screens.service.ts';
 
 /** What the screen said it showed when it took the picture. */
@@ -19,14 +19,10 @@ export interface ScreenshotShowing {
  * Records a new request for the screen's picture (decision 059) and answers its id; the screen
  * must answer this id, an answer to an older one is refused. Another tenant's screen is a 404.
  */
-export async function requestScreenshot(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  screenId: string,
-): Promise<ScreenshotRequest> {
-  await getScreen(db, tenancy, scope, screenId);
-  const request = { screenId, requestId: randomUUID(), requestedAt: sql`now()`, requestedBy: tenancy.userId };
+export async function requestScreenshot(ctx: ServiceContext, screenId: string): Promise<ScreenshotRequest> {
+  const { db, caller } = ctx;
+  await getScreen(ctx, screenId);
+  const request = { screenId, requestId: randomUUID(), requestedAt: sql`now()`, requestedBy: caller.userId };
   const [row] = await db
     .insert(screenScreenshots)
     .values(request)
@@ -36,16 +32,20 @@ export async function requestScreenshot(
     })
     .returning({ requestId: screenScreenshots.requestId, requestedAt: screenScreenshots.requestedAt });
   if (!row) throw new Error('screenshot request upsert returned no row');
+  await ctx.emit({ type: 'screen.screenshot-requested', screenId, requestId: row.requestId });
   return { request_id: row.requestId, requested_at: row.requestedAt.toISOString() };
 }
 
-export async function getScreenshotState(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  screenId: string,
-): Promise<ScreenshotState> {
-  await getScreen(db, tenancy, scope, screenId);
+/** Tells a screen the caller reaches to reload its player, or to clear its caches and reload (decision 059). */
+export async function sendScreenCommand(ctx: ServiceContext, screenId: string, command: ScreenCommand) {
+  await getScreen(ctx, screenId);
+  await ctx.emit({ type: 'screen.command', screenId, command });
+  return { command, sent_at: new Date().toISOString() };
+}
+
+export async function getScreenshotState(ctx: ServiceContext, screenId: string): Promise<ScreenshotState> {
+  const { db } = ctx;
+  await getScreen(ctx, screenId);
   const [row] = await db
     .select({
       requestedAt: screenScreenshots.requestedAt,
@@ -76,12 +76,11 @@ export async function getScreenshotState(
 }
 
 export async function getScreenshotImage(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   screenId: string,
 ): Promise<{ image: Buffer; takenAt: Date }> {
-  await getScreen(db, tenancy, scope, screenId);
+  const { db } = ctx;
+  await getScreen(ctx, screenId);
   const [row] = await db
     .select({ image: screenScreenshots.image, takenAt: screenScreenshots.takenAt })
     .from(screenScreenshots)

@@ -3,8 +3,8 @@ import type { Takeover, TakeoverScreen, TakeoverStatus } from '@adloop/contract/
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, outlets, screens, takeovers, users } from '../../db/schema.ts';
+import type { Caller } from '../../lib/context.ts';
 import { screenIsOnline } from '../screens/screens.service.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** Active: not ended by anyone, and its end time (if any) still ahead on the database's clock. */
 export const takeoverIsActive = sql<boolean>`(${takeovers.endedAt} is null and (${takeovers.endsAt} is null or ${takeovers.endsAt} > now()))`;
@@ -12,10 +12,10 @@ export const takeoverIsActive = sql<boolean>`(${takeovers.endedAt} is null and (
 export const takeoverStatus = sql<TakeoverStatus>`(case when ${takeovers.endedAt} is not null then 'ENDED' when ${takeovers.endsAt} is not null and ${takeovers.endsAt} <= now() then 'EXPIRED' else 'ACTIVE' end)`;
 
 /** The takeovers a caller reaches: all, or those touching a screen of their own outlets. */
-export function visibleTakeovers(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if (tenancy.outletIds.length === 0) return sql`false`;
-  const own = sql`array(select ${screens.id} from ${screens} where ${inArray(screens.outletId, tenancy.outletIds)})`;
+export function visibleTakeovers(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  if (caller.outletIds.length === 0) return sql`false`;
+  const own = sql`array(select ${screens.id} from ${screens} where ${inArray(screens.outletId, caller.outletIds)})`;
   return sql`${takeovers.screenIds} && ${own}`;
 }
 
@@ -30,14 +30,10 @@ interface ScreenInfo extends TakeoverScreen {
  * their own screens of a network-wide takeover (the rest are counted, not named), and may end it
  * only when every screen it covers is theirs (decision 035).
  */
-export async function toTakeovers(
-  db: Database,
-  rows: TakeoverRow[],
-  tenancy: Tenancy,
-  readScope: Scope,
-  endScope: Scope,
-): Promise<Takeover[]> {
+export async function toTakeovers(db: Database, rows: TakeoverRow[], caller: Caller): Promise<Takeover[]> {
   if (rows.length === 0) return [];
+  // Takeovers grant each role one scope for all it may do: who may end them ends within it.
+  const endScope: Scope = caller.can('takeovers', 'update') ? caller.scope : 'none';
   const screenIds = [...new Set(rows.flatMap((row) => row.screenIds))];
   const adIds = [...new Set(rows.flatMap((row) => (row.adId ? [row.adId] : [])))];
   const userIds = [
@@ -88,7 +84,7 @@ export async function toTakeovers(
   );
   const adById = new Map(adRows.map((row) => [row.id, row]));
   const userById = new Map(userRows.map((row) => [row.id, row]));
-  const own = (screen: ScreenInfo) => tenancy.outletIds.includes(screen.outletId);
+  const own = (screen: ScreenInfo) => caller.outletIds.includes(screen.outletId);
   const person = (id: string | null) => {
     const user = id ? userById.get(id) : undefined;
     return user ? { id: user.id, name: user.name } : null;
@@ -96,7 +92,7 @@ export async function toTakeovers(
 
   return rows.map((row) => {
     const covered = row.screenIds.map((id) => screenById.get(id)).filter((s): s is ScreenInfo => s !== undefined);
-    const shown = readScope === 'all' ? covered : covered.filter(own);
+    const shown = caller.scope === 'all' ? covered : covered.filter(own);
     const mayEnd = endScope === 'all' || (endScope === 'own' && covered.length > 0 && covered.every(own));
     const ad = row.adId ? adById.get(row.adId) : undefined;
     return {

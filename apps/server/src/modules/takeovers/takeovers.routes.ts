@@ -5,82 +5,46 @@ import {
   takeoverSchema,
   takeoverStartSchema,
 } from '@adloop/contract/takeovers';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import { activeTakeoverForScreen } from './screen-takeover.service.ts';
-import { endTakeover, listTakeovers, screensOfTakeover, startTakeover } from './takeovers.service.ts';
-
-const tags = ['takeovers'];
-const security = [{ bearerAuth: [] }];
+import { endTakeover, listTakeovers, startTakeover } from './takeovers.service.ts';
 
 /** Emergency takeovers as staff start and end them, base path /api/takeovers (decision 035). */
 export default async function takeoverRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+  const guard = staffRoutes(app, 'takeovers');
 
   app.get(
     '/',
-    {
-      preHandler: app.authorize('takeovers', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: 'Takeovers touching the screens the caller may see, newest first (status=active for the running ones)',
-        querystring: takeoverListQuerySchema,
-        response: { 200: listOf(takeoverSchema), ...errorResponses },
-      },
-    },
-    async (request) => listTakeovers(app.db, await tenancyOf(request), request.query),
+    guard('takeovers', 'read', {
+      summary: 'Takeovers touching the screens the caller may see, newest first (status=active for the running ones)',
+      querystring: takeoverListQuerySchema,
+      response: { 200: listOf(takeoverSchema) },
+    }),
+    async (request) => listTakeovers(request.ctx, request.query),
   );
 
   app.post(
     '/',
-    {
-      preHandler: app.authorize('takeovers', 'create'),
-      schema: {
-        tags,
-        security,
-        summary: 'Put an urgent message or an ad on the chosen screens at once',
-        body: takeoverStartSchema,
-        response: { 201: one(takeoverSchema), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const takeover = await startTakeover(app.db, await tenancyOf(request), request.scope, request.body);
-      await app.events.publish({
-        type: 'takeover.changed',
-        takeoverId: takeover.id,
-        screenIds: await screensOfTakeover(app.db, takeover.id),
-        action: 'started',
-      });
-      return reply.code(201).send({ data: takeover });
-    },
+    guard('takeovers', 'create', {
+      summary: 'Put an urgent message or an ad on the chosen screens at once',
+      body: takeoverStartSchema,
+      response: { 201: one(takeoverSchema) },
+    }),
+    async (request, reply) => reply.code(201).send({ data: await startTakeover(request.ctx, request.body) }),
   );
 
   app.post(
     '/:id/end',
-    {
-      preHandler: app.authorize('takeovers', 'update'),
-      schema: {
-        tags,
-        security,
-        summary: 'End a takeover on all its screens; they go back to their loop (409 when it already ended)',
-        params: idParamsSchema,
-        response: { 200: one(takeoverSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const takeover = await endTakeover(app.db, await tenancyOf(request), request.params.id);
-      await app.events.publish({
-        type: 'takeover.changed',
-        takeoverId: takeover.id,
-        screenIds: await screensOfTakeover(app.db, takeover.id),
-        action: 'ended',
-      });
-      return { data: takeover };
-    },
+    guard('takeovers', 'update', {
+      summary: 'End a takeover on all its screens; they go back to their loop (409 when it already ended)',
+      params: idParamsSchema,
+      response: { 200: one(takeoverSchema) },
+    }),
+    async (request) => ({ data: await endTakeover(request.ctx, request.params.id) }),
   );
 }
 

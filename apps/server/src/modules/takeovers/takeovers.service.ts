@@ -1,4 +1,3 @@
-import { type Scope, scopeOf } from '@adloop/contract/permissions';
 import {
   TAKEOVER_MAX_HOURS,
   type Takeover,
@@ -6,23 +5,17 @@ import {
   type TakeoverStart,
 } from '@adloop/contract/takeovers';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { screens, takeovers } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { offsetOf, type Page, pageOf } from '../../lib/list-query.ts';
 import { getAd } from '../ads/ads.service.ts';
-import type { Tenancy } from '../tenancy/tenancy.service.ts';
 import { type TakeoverRow, takeoverIsActive, takeoverStatus, toTakeovers, visibleTakeovers } from './takeover-view.ts';
 
 const rowColumns = { takeover: takeovers, status: takeoverStatus };
 const toRow = (row: { takeover: typeof takeovers.$inferSelect; status: TakeoverRow['status'] }): TakeoverRow => ({
   ...row.takeover,
   status: row.status,
-});
-
-const scopesOf = (tenancy: Tenancy) => ({
-  read: scopeOf(tenancy.role, 'takeovers', 'read'),
-  end: scopeOf(tenancy.role, 'takeovers', 'update'),
 });
 
 /** A 404 naming the screen and where it sits in the body, so the form can point at it. */
@@ -49,7 +42,8 @@ function fail(field: string, message: string): never {
  * The chosen screens, all of which the caller must reach (an outlet admin: their own outlets'
  * screens) and all of which must be enabled. Nothing is written when one is refused.
  */
-async function assertScreensReachable(db: Database, tenancy: Tenancy, scope: Scope, screenIds: string[]) {
+async function assertScreensReachable(ctx: ServiceContext, screenIds: string[]) {
+  const { db, caller } = ctx;
   const rows = await db
     .select({ id: screens.id, code: screens.screenCode, outletId: screens.outletId, status: screens.status })
     .from(screens)
@@ -57,7 +51,8 @@ async function assertScreensReachable(db: Database, tenancy: Tenancy, scope: Sco
   const byId = new Map(rows.map((row) => [row.id, row]));
   screenIds.forEach((id, index) => {
     const screen = byId.get(id);
-    if (!screen || (scope !== 'all' && !tenancy.outletIds.includes(screen.outletId))) throw screenNotFound(id, index);
+    if (!screen || (caller.scope !== 'all' && !caller.outletIds.includes(screen.outletId)))
+      throw screenNotFound(id, index);
     if (screen.status !== 'ACTIVE') {
       throw fieldError(`screen_ids.${index}`, `Screen ${screen.code} is disabled; enable it or leave it out`);
     }
@@ -65,8 +60,9 @@ async function assertScreensReachable(db: Database, tenancy: Tenancy, scope: Sco
 }
 
 /** An ad takeover shows an active ad the caller can see: any for a global admin, one that plays on their screens for outlet staff. */
-async function assertAdUsable(db: Database, tenancy: Tenancy, adId: string) {
-  const ad = await getAd(db, tenancy, scopeOf(tenancy.role, 'ads', 'read'), adId);
+async function assertAdUsable(ctx: ServiceContext, adId: string) {
+  // The matrix grants who starts takeovers the same scope on ads as on takeovers (all, or own).
+  const ad = await getAd(ctx, adId);
   if (ad.status !== 'ACTIVE') {
     fail(
       'ad_id',
@@ -75,27 +71,23 @@ async function assertAdUsable(db: Database, tenancy: Tenancy, adId: string) {
   }
 }
 
-export async function getTakeover(db: Database, tenancy: Tenancy, id: string): Promise<Takeover> {
-  const scopes = scopesOf(tenancy);
+export async function getTakeover(ctx: ServiceContext, id: string): Promise<Takeover> {
+  const { db, caller } = ctx;
   const [row] = await db
     .select(rowColumns)
     .from(takeovers)
-    .where(and(eq(takeovers.id, id), visibleTakeovers(tenancy, scopes.read)));
+    .where(and(eq(takeovers.id, id), visibleTakeovers(caller)));
   if (!row) throw notFound('Takeover');
-  const [takeover] = await toTakeovers(db, [toRow(row)], tenancy, scopes.read, scopes.end);
+  const [takeover] = await toTakeovers(db, [toRow(row)], caller);
   return takeover!;
 }
 
-export async function startTakeover(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  input: TakeoverStart,
-): Promise<Takeover> {
+export async function startTakeover(ctx: ServiceContext, input: TakeoverStart): Promise<Takeover> {
+  const { db, caller } = ctx;
   const endsAt = checkEndsAt(input.ends_at);
   const screenIds = input.screen_ids.map((id) => id.toLowerCase());
-  await assertScreensReachable(db, tenancy, scope, screenIds);
-  if (input.kind === 'AD') await assertAdUsable(db, tenancy, input.ad_id!);
+  await assertScreensReachable(ctx, screenIds);
+  if (input.kind === 'AD') await assertAdUsable(ctx, input.ad_id!);
   const [row] = await db
     .insert(takeovers)
     .values({
@@ -103,16 +95,17 @@ export async function startTakeover(
       message: input.kind === 'MESSAGE' ? input.message! : null,
       adId: input.kind === 'AD' ? input.ad_id! : null,
       screenIds,
-      startedBy: tenancy.userId,
+      startedBy: caller.userId,
       endsAt,
     })
     .returning({ id: takeovers.id });
-  return getTakeover(db, tenancy, row!.id);
+  await ctx.emit({ type: 'takeover.changed', takeoverId: row!.id, screenIds, action: 'started' });
+  return getTakeover(ctx, row!.id);
 }
 
-export async function listTakeovers(db: Database, tenancy: Tenancy, query: TakeoverListQuery): Promise<Page<Takeover>> {
-  const scopes = scopesOf(tenancy);
-  const where = and(visibleTakeovers(tenancy, scopes.read), query.status === 'active' ? takeoverIsActive : undefined);
+export async function listTakeovers(ctx: ServiceContext, query: TakeoverListQuery): Promise<Page<Takeover>> {
+  const { db, caller } = ctx;
+  const where = and(visibleTakeovers(caller), query.status === 'active' ? takeoverIsActive : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select(rowColumns)
@@ -123,15 +116,16 @@ export async function listTakeovers(db: Database, tenancy: Tenancy, query: Takeo
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(takeovers).where(where),
   ]);
-  return pageOf(await toTakeovers(db, rows.map(toRow), tenancy, scopes.read, scopes.end), query, total?.value);
+  return pageOf(await toTakeovers(db, rows.map(toRow), caller), query, total?.value);
 }
 
 /**
  * Ends a takeover on every screen it covers. An outlet admin ends only a takeover all of whose
  * screens are theirs: a network-wide alert is the network's to lift (decision 035).
  */
-export async function endTakeover(db: Database, tenancy: Tenancy, id: string): Promise<Takeover> {
-  const current = await getTakeover(db, tenancy, id);
+export async function endTakeover(ctx: ServiceContext, id: string): Promise<Takeover> {
+  const { db, caller } = ctx;
+  const current = await getTakeover(ctx, id);
   if (current.status === 'ENDED') throw conflict(`This takeover was already ended at ${current.ended_at}`);
   if (current.status === 'EXPIRED') throw conflict(`This takeover already ended by itself at ${current.ends_at}`);
   if (!current.can_end) {
@@ -139,15 +133,11 @@ export async function endTakeover(db: Database, tenancy: Tenancy, id: string): P
   }
   const ended = await db
     .update(takeovers)
-    .set({ endedAt: sql`now()`, endedBy: tenancy.userId })
+    .set({ endedAt: sql`now()`, endedBy: caller.userId })
     .where(and(eq(takeovers.id, id), isNull(takeovers.endedAt)))
-    .returning({ id: takeovers.id });
+    .returning({ screenIds: takeovers.screenIds });
   if (ended.length === 0) throw conflict('This takeover was already ended');
-  return getTakeover(db, tenancy, id);
-}
-
-/** Every screen a takeover covers, whoever may see them: the screens to tell it started or ended. */
-export async function screensOfTakeover(db: Database, id: string): Promise<string[]> {
-  const [row] = await db.select({ screenIds: takeovers.screenIds }).from(takeovers).where(eq(takeovers.id, id));
-  return row?.screenIds ?? [];
+  // Every screen it covers goes back to its loop, whoever may see them.
+  await ctx.emit({ type: 'takeover.changed', takeoverId: id, screenIds: ended[0]!.screenIds, action: 'ended' });
+  return getTakeover(ctx, id);
 }

@@ -7,11 +7,10 @@ import {
   outletUserMappingListQuerySchema,
   outletUserMappingSchema,
 } from '@adloop/contract/user-mappings';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
-import { loadTenancy } from '../tenancy/tenancy.service.ts';
+import { staffRoutes } from '../../lib/staff-route.ts';
 import {
   createCompanyMapping,
   createOutletMapping,
@@ -21,61 +20,43 @@ import {
   listOutletMappings,
 } from './user-mappings.service.ts';
 
-const tags = ['users'];
-const security = [{ bearerAuth: [] }];
-
 /** Which users belong to which company, base path /api/company-user-mapping. */
 export async function companyUserMappingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+  const guard = staffRoutes(app, 'users');
 
   app.get(
     '/',
-    {
-      preHandler: app.authorize('users', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: 'Company memberships the caller may see',
-        querystring: companyUserMappingListQuerySchema,
-        response: { 200: listOf(companyUserMappingSchema), ...errorResponses },
-      },
-    },
-    async (request) => listCompanyMappings(app.db, await tenancyOf(request), request.scope, request.query),
+    guard('users', 'read', {
+      summary: 'Company memberships the caller may see',
+      querystring: companyUserMappingListQuerySchema,
+      response: { 200: listOf(companyUserMappingSchema) },
+    }),
+    async (request) => listCompanyMappings(request.ctx, request.query),
   );
 
   app.post(
     '/',
-    {
-      preHandler: app.authorize('users', 'create'),
-      schema: {
-        tags,
-        security,
-        summary: 'Put a company-role user without a company into one (409 when they have one)',
-        body: companyUserMappingCreateSchema,
-        response: { 201: one(companyUserMappingSchema), ...errorResponses },
-      },
-    },
+    guard('users', 'create', {
+      summary: 'Put a company-role user without a company into one (409 when they have one)',
+      body: companyUserMappingCreateSchema,
+      response: { 201: one(companyUserMappingSchema) },
+    }),
     async (request, reply) => {
-      const mapping = await createCompanyMapping(app.db, await tenancyOf(request), request.scope, request.body);
+      const mapping = await createCompanyMapping(request.ctx, request.body);
       return reply.code(201).send({ data: mapping });
     },
   );
 
   app.delete(
     '/:id',
-    {
-      preHandler: app.authorize('users', 'delete'),
-      schema: {
-        tags,
-        security,
-        summary: "Remove a membership (409 for an active company user's only company)",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
+    guard('users', 'delete', {
+      summary: "Remove a membership (409 for an active company user's only company)",
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
-      await deleteCompanyMapping(app.db, await tenancyOf(request), request.scope, request.params.id);
+      await deleteCompanyMapping(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -84,55 +65,40 @@ export async function companyUserMappingRoutes(fastify: FastifyInstance) {
 /** Which users work at which outlet, base path /api/outlet-user-mapping. */
 export async function outletUserMappingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tenancyOf = (request: FastifyRequest) => loadTenancy(app.db, request.staff!.user);
+  const guard = staffRoutes(app, 'users');
 
   app.get(
     '/',
-    {
-      preHandler: app.authorize('users', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: 'Outlet memberships the caller may see',
-        querystring: outletUserMappingListQuerySchema,
-        response: { 200: listOf(outletUserMappingSchema), ...errorResponses },
-      },
-    },
-    async (request) => listOutletMappings(app.db, await tenancyOf(request), request.scope, request.query),
+    guard('users', 'read', {
+      summary: 'Outlet memberships the caller may see',
+      querystring: outletUserMappingListQuerySchema,
+      response: { 200: listOf(outletUserMappingSchema) },
+    }),
+    async (request) => listOutletMappings(request.ctx, request.query),
   );
 
   app.post(
     '/',
-    {
-      preHandler: app.authorize('users', 'create'),
-      schema: {
-        tags,
-        security,
-        summary: 'Put an outlet-role user on one more outlet (409 when already there)',
-        body: outletUserMappingCreateSchema,
-        response: { 201: one(outletUserMappingSchema), ...errorResponses },
-      },
-    },
+    guard('users', 'create', {
+      summary: 'Put an outlet-role user on one more outlet (409 when already there)',
+      body: outletUserMappingCreateSchema,
+      response: { 201: one(outletUserMappingSchema) },
+    }),
     async (request, reply) => {
-      const mapping = await createOutletMapping(app.db, await tenancyOf(request), request.scope, request.body);
+      const mapping = await createOutletMapping(request.ctx, request.body);
       return reply.code(201).send({ data: mapping });
     },
   );
 
   app.delete(
     '/:id',
-    {
-      preHandler: app.authorize('users', 'delete'),
-      schema: {
-        tags,
-        security,
-        summary: "Take a user off an outlet (409 for an active outlet user's last outlet)",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
+    guard('users', 'delete', {
+      summary: "Take a user off an outlet (409 for an active outlet user's last outlet)",
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
-      await deleteOutletMapping(app.db, await tenancyOf(request), request.scope, request.params.id);
+      await deleteOutletMapping(request.ctx, request.params.id);
       return reply.code(204).send(null);
     },
   );

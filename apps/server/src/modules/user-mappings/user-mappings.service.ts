@@ -1,38 +1,38 @@
-import type { Scope } from '@adloop/contract/permissions';
 import { toRole } from '@adloop/contract/roles';
 import type { CompanyUserMapping, OutletUserMapping } from '@adloop/contract/user-mappings';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companies, companyUsers, outlets, outletUsers, users } from '../../db/schema.ts';
+import { type Caller, isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
-import { isCompanyRole, isOutletRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 const mappedUser = (user: UserRow) => ({ id: user.id, name: user.name, email: user.email, role: toRole(user.role) });
 
 /** Mappings a caller reaches: of users they reach, and with `own` scope only to their own companies. */
-function visibleCompanyMappings(tenancy: Tenancy, scope: Scope): SQL | undefined {
+function visibleCompanyMappings(caller: Caller): SQL | undefined {
   return and(
-    visibleUsers(tenancy, scope),
-    scope === 'own' ? inArray(companyUsers.companyId, tenancy.companyIds) : undefined,
+    visibleUsers(caller),
+    caller.scope === 'own' ? inArray(companyUsers.companyId, caller.companyIds) : undefined,
   );
 }
 
-function visibleOutletMappings(tenancy: Tenancy, scope: Scope): SQL | undefined {
+function visibleOutletMappings(caller: Caller): SQL | undefined {
   return and(
-    visibleUsers(tenancy, scope),
-    scope === 'own' ? inArray(outletUsers.outletId, tenancy.outletIds) : undefined,
+    visibleUsers(caller),
+    caller.scope === 'own' ? inArray(outletUsers.outletId, caller.outletIds) : undefined,
   );
 }
 
-async function reachableUser(db: Database, tenancy: Tenancy, scope: Scope, userId: string): Promise<UserRow> {
+async function reachableUser(ctx: ServiceContext, userId: string): Promise<UserRow> {
+  const { db, caller } = ctx;
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), visibleUsers(tenancy, scope)));
+    .where(and(eq(users.id, userId), visibleUsers(caller)));
   if (!user) throw notFound('User');
   return user;
 }
@@ -57,13 +57,12 @@ function toCompanyMapping(row: {
 }
 
 export async function listCompanyMappings(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: ListQuery & { company_id?: string; user_id?: string },
 ): Promise<Page<CompanyUserMapping>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleCompanyMappings(tenancy, scope),
+    visibleCompanyMappings(caller),
     searchOf(query.q, [users.name, users.email, companies.name]),
     query.company_id ? eq(companyUsers.companyId, query.company_id) : undefined,
     query.user_id ? eq(companyUsers.userId, query.user_id) : undefined,
@@ -101,13 +100,12 @@ async function findCompanyMapping(db: Database, where: SQL | undefined): Promise
 
 /** Maps a company-role user without a company to one; moving a user between companies is a user edit. */
 export async function createCompanyMapping(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   input: { company_id: string; user_id: string },
 ): Promise<CompanyUserMapping> {
-  const user = await reachableUser(db, tenancy, scope, input.user_id);
-  if (scope !== 'all' && !tenancy.companyIds.includes(input.company_id)) throw notFound('Company');
+  const { db, caller } = ctx;
+  const user = await reachableUser(ctx, input.user_id);
+  if (caller.scope !== 'all' && !caller.companyIds.includes(input.company_id)) throw notFound('Company');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
   if (!company) throw notFound('Company');
   if (!isCompanyRole(user.role)) throw fieldError('user_id', 'Only company-role users belong to a company');
@@ -119,8 +117,9 @@ export async function createCompanyMapping(
   return findCompanyMapping(db, eq(companyUsers.id, row!.id));
 }
 
-export async function deleteCompanyMapping(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  const mapping = await findCompanyMapping(db, and(eq(companyUsers.id, id), visibleCompanyMappings(tenancy, scope)));
+export async function deleteCompanyMapping(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, caller } = ctx;
+  const mapping = await findCompanyMapping(db, and(eq(companyUsers.id, id), visibleCompanyMappings(caller)));
   const [user] = await db.select().from(users).where(eq(users.id, mapping.user.id));
   if (user?.isActive && isCompanyRole(user.role)) {
     throw conflict(
@@ -150,13 +149,12 @@ function toOutletMapping(row: {
 }
 
 export async function listOutletMappings(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   query: ListQuery & { outlet_id?: string; user_id?: string },
 ): Promise<Page<OutletUserMapping>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleOutletMappings(tenancy, scope),
+    visibleOutletMappings(caller),
     searchOf(query.q, [users.name, users.email, outlets.name, outlets.outletCode]),
     query.outlet_id ? eq(outletUsers.outletId, query.outlet_id) : undefined,
     query.user_id ? eq(outletUsers.userId, query.user_id) : undefined,
@@ -194,13 +192,12 @@ async function findOutletMapping(db: Database, where: SQL | undefined): Promise<
 
 /** Puts an outlet-role user on one more outlet (staff may work at several). */
 export async function createOutletMapping(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   input: { outlet_id: string; user_id: string },
 ): Promise<OutletUserMapping> {
-  const user = await reachableUser(db, tenancy, scope, input.user_id);
-  if (scope !== 'all' && !tenancy.outletIds.includes(input.outlet_id)) throw notFound('Outlet');
+  const { db, caller } = ctx;
+  const user = await reachableUser(ctx, input.user_id);
+  if (caller.scope !== 'all' && !caller.outletIds.includes(input.outlet_id)) throw notFound('Outlet');
   const [outlet] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, input.outlet_id));
   if (!outlet) throw notFound('Outlet');
   if (!isOutletRole(user.role)) throw fieldError('user_id', 'Only outlet-role users belong to outlets');
@@ -214,8 +211,9 @@ export async function createOutletMapping(
 }
 
 /** Takes a user off an outlet; an active outlet-role user keeps at least one. */
-export async function deleteOutletMapping(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  const mapping = await findOutletMapping(db, and(eq(outletUsers.id, id), visibleOutletMappings(tenancy, scope)));
+export async function deleteOutletMapping(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, caller } = ctx;
+  const mapping = await findOutletMapping(db, and(eq(outletUsers.id, id), visibleOutletMappings(caller)));
   const [user] = await db.select().from(users).where(eq(users.id, mapping.user.id));
   const [others] = await db.select({ value: count() }).from(outletUsers).where(eq(outletUsers.userId, mapping.user.id));
   if (user?.isActive && isOutletRole(user.role) && (others?.value ?? 0) <= 1) {

@@ -1,10 +1,9 @@
-import type { Scope } from '@adloop/contract/permissions';
 import type { Role } from '@adloop/contract/roles';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companies, companyUsers, outlets, outletUsers } from '../../db/schema.ts';
+import { isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/http-error.ts';
-import { isCompanyRole, isOutletRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 
 /** The companies and outlets a user belongs to. */
 export interface Memberships {
@@ -14,20 +13,22 @@ export interface Memberships {
 
 export const NO_MEMBERSHIPS: Memberships = { companyIds: [], outletIds: [] };
 
-async function assertCompanyReachable(db: Database, tenancy: Tenancy, scope: Scope, companyId: string) {
+async function assertCompanyReachable(ctx: ServiceContext, companyId: string) {
+  const { db, caller } = ctx;
   const reachable =
-    scope === 'all'
+    caller.scope === 'all'
       ? (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))).length > 0
-      : tenancy.companyIds.includes(companyId);
+      : caller.companyIds.includes(companyId);
   if (!reachable) throw notFound('Company');
 }
 
-async function assertOutletsReachable(db: Database, tenancy: Tenancy, scope: Scope, outletIds: string[]) {
+async function assertOutletsReachable(ctx: ServiceContext, outletIds: string[]) {
+  const { db, caller } = ctx;
   if (outletIds.length === 0) return;
   const found =
-    scope === 'all'
+    caller.scope === 'all'
       ? (await db.select({ id: outlets.id }).from(outlets).where(inArray(outlets.id, outletIds))).map((o) => o.id)
-      : tenancy.outletIds;
+      : caller.outletIds;
   if (outletIds.some((id) => !found.includes(id))) throw notFound('Outlet');
 }
 
@@ -38,19 +39,18 @@ async function assertOutletsReachable(db: Database, tenancy: Tenancy, scope: Sco
  * change leaves the user's other outlets alone.
  */
 export async function resolveMemberships(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   role: Role,
   requested: { company_id?: string; outlet_ids?: string[] },
   current: Memberships,
 ): Promise<Memberships> {
+  const { caller } = ctx;
   if (isCompanyRole(role)) {
     if (requested.outlet_ids?.length) throw fieldError('outlet_ids', 'Only outlet roles belong to outlets');
-    const onlyOwn = scope !== 'all' && tenancy.companyIds.length === 1 ? tenancy.companyIds[0] : undefined;
+    const onlyOwn = caller.scope !== 'all' && caller.companyIds.length === 1 ? caller.companyIds[0] : undefined;
     const companyId = requested.company_id ?? (current.companyIds.length === 1 ? current.companyIds[0] : onlyOwn);
     if (!companyId) throw fieldError('company_id', 'A company role belongs to one company; choose it');
-    await assertCompanyReachable(db, tenancy, scope, companyId);
+    await assertCompanyReachable(ctx, companyId);
     return { companyIds: [companyId], outletIds: [] };
   }
   if (isOutletRole(role)) {
@@ -58,8 +58,8 @@ export async function resolveMemberships(
     let outletIds = current.outletIds;
     if (requested.outlet_ids) {
       const chosen = [...new Set(requested.outlet_ids)];
-      await assertOutletsReachable(db, tenancy, scope, chosen);
-      const untouched = scope === 'all' ? [] : current.outletIds.filter((id) => !tenancy.outletIds.includes(id));
+      await assertOutletsReachable(ctx, chosen);
+      const untouched = caller.scope === 'all' ? [] : current.outletIds.filter((id) => !caller.outletIds.includes(id));
       outletIds = [...new Set([...untouched, ...chosen])];
     }
     if (outletIds.length === 0) throw fieldError('outlet_ids', 'An outlet role needs at least one outlet');
@@ -122,15 +122,11 @@ export interface MembershipNames {
  * The named memberships of a page of users. With `own` scope a caller sees only the companies
  * and outlets they belong to themselves, never a foreign tenant's name.
  */
-export async function membershipNames(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  userIds: string[],
-): Promise<Map<string, MembershipNames>> {
+export async function membershipNames(ctx: ServiceContext, userIds: string[]): Promise<Map<string, MembershipNames>> {
+  const { db, caller } = ctx;
   const byUser = new Map<string, MembershipNames>(userIds.map((id) => [id, { companies: [], outlets: [] }]));
   if (userIds.length === 0) return byUser;
-  const own = scope === 'own';
+  const own = caller.scope === 'own';
   const [companyRows, outletRows] = await Promise.all([
     db
       .select({ userId: companyUsers.userId, id: companies.id, name: companies.name })
@@ -139,7 +135,7 @@ export async function membershipNames(
       .where(
         and(
           inArray(companyUsers.userId, userIds),
-          own ? inArray(companyUsers.companyId, tenancy.companyIds) : undefined,
+          own ? inArray(companyUsers.companyId, caller.companyIds) : undefined,
         ),
       )
       .orderBy(companies.name),
@@ -148,7 +144,7 @@ export async function membershipNames(
       .from(outletUsers)
       .innerJoin(outlets, eq(outlets.id, outletUsers.outletId))
       .where(
-        and(inArray(outletUsers.userId, userIds), own ? inArray(outletUsers.outletId, tenancy.outletIds) : undefined),
+        and(inArray(outletUsers.userId, userIds), own ? inArray(outletUsers.outletId, caller.outletIds) : undefined),
       )
       .orderBy(outlets.name),
   ]);

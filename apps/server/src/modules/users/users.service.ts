@@ -1,16 +1,15 @@
-import type { Scope } from '@adloop/contract/permissions';
 import { COMPANY_ROLES, OUTLET_ROLES, type Role, toRole } from '@adloop/contract/roles';
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companyUsers, outletUsers, users } from '../../db/schema.ts';
+import { type Caller, isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { clearSignInThrottles, type SignInAlert, signInAlertOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { revokeSessions } from '../auth/auth.service.ts';
 import { generateTemporaryPassword, hashSecret } from '../auth/passwords.ts';
-import { isCompanyRole, isOutletRole, type Tenancy } from '../tenancy/tenancy.service.ts';
 import {
   applyMemberships,
   currentMemberships,
@@ -67,19 +66,19 @@ const inOutlets = (ids: string[]) =>
  * The users a caller reaches (DESIGN §5): everyone; the company roles of their own companies;
  * the outlet roles of their own outlets; or themselves.
  */
-export function visibleUsers(tenancy: Tenancy, scope: Scope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if (scope === 'self') return eq(users.id, tenancy.userId);
-  if (isCompanyRole(tenancy.role)) return and(inArray(users.role, COMPANY_ROLES), inCompanies(tenancy.companyIds));
-  if (isOutletRole(tenancy.role)) return and(inArray(users.role, OUTLET_ROLES), inOutlets(tenancy.outletIds));
+export function visibleUsers(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  if (caller.scope === 'self') return eq(users.id, caller.userId);
+  if (isCompanyRole(caller.role)) return and(inArray(users.role, COMPANY_ROLES), inCompanies(caller.companyIds));
+  if (isOutletRole(caller.role)) return and(inArray(users.role, OUTLET_ROLES), inOutlets(caller.outletIds));
   return sql`false`;
 }
 
 /** Roles a caller may hand out: any with `all` scope, else those of their own kind. */
-function assertMayGrant(tenancy: Tenancy, scope: Scope, role: Role): void {
-  if (scope === 'all') return;
-  if (isCompanyRole(tenancy.role) && isCompanyRole(role)) return;
-  if (isOutletRole(tenancy.role) && isOutletRole(role)) return;
+function assertMayGrant(caller: Caller, role: Role): void {
+  if (caller.scope === 'all') return;
+  if (isCompanyRole(caller.role) && isCompanyRole(role)) return;
+  if (isOutletRole(caller.role) && isOutletRole(role)) return;
   throw forbidden(`You cannot give users the ${role} role`);
 }
 
@@ -88,11 +87,11 @@ function assertMayGrant(tenancy: Tenancy, scope: Scope, role: Role): void {
  * renamed, password reset — only by someone who holds all of their companies and outlets, or a
  * global admin; an own-scope caller takes the user off their own outlets instead.
  */
-function assertWhollyOwn(tenancy: Tenancy, scope: Scope, memberships: Memberships): void {
-  if (scope === 'all') return;
+function assertWhollyOwn(caller: Caller, memberships: Memberships): void {
+  if (caller.scope === 'all') return;
   const foreign =
-    memberships.companyIds.some((id) => !tenancy.companyIds.includes(id)) ||
-    memberships.outletIds.some((id) => !tenancy.outletIds.includes(id));
+    memberships.companyIds.some((id) => !caller.companyIds.includes(id)) ||
+    memberships.outletIds.some((id) => !caller.outletIds.includes(id));
   if (foreign) {
     throw forbidden(
       'This user also belongs to outlets or companies you do not manage; only someone who manages all of them, such as a global admin, can change their account; you can remove them from yours',
@@ -109,14 +108,10 @@ export interface UserListQuery extends ListQuery {
   is_active?: 'true' | 'false';
 }
 
-export async function listUsers(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  query: UserListQuery,
-): Promise<Page<User>> {
+export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<Page<User>> {
+  const { db, caller } = ctx;
   const where = and(
-    visibleUsers(tenancy, scope),
+    visibleUsers(caller),
     searchOf(query.q, [users.name, users.email]),
     query.role ? eq(users.role, query.role) : undefined,
     query.company_id ? inCompanies([query.company_id]) : undefined,
@@ -134,7 +129,7 @@ export async function listUsers(
     db.select({ value: count() }).from(users).where(where),
   ]);
   const ids = rows.map((row) => row.id);
-  const [names, alerts] = await Promise.all([membershipNames(db, tenancy, scope, ids), signInAlerts(db, ids)]);
+  const [names, alerts] = await Promise.all([membershipNames(ctx, ids), signInAlerts(db, ids)]);
   return pageOf(
     rows.map((row) => toUser(row, names.get(row.id), alerts.get(row.id))),
     query,
@@ -142,37 +137,37 @@ export async function listUsers(
   );
 }
 
-async function findVisibleUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<UserRow> {
+async function findVisibleUser(ctx: ServiceContext, id: string): Promise<UserRow> {
+  const { db, caller } = ctx;
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), visibleUsers(tenancy, scope)));
+    .where(and(eq(users.id, id), visibleUsers(caller)));
   if (!row) throw notFound('User');
   return row;
 }
 
 /** A user record with the memberships the caller may see named. */
-async function recordOf(db: Database, tenancy: Tenancy, scope: Scope, row: UserRow): Promise<User> {
-  const [names, alerts] = await Promise.all([
-    membershipNames(db, tenancy, scope, [row.id]),
-    signInAlerts(db, [row.id]),
-  ]);
+async function recordOf(ctx: ServiceContext, row: UserRow): Promise<User> {
+  const { db } = ctx;
+  const [names, alerts] = await Promise.all([membershipNames(ctx, [row.id]), signInAlerts(db, [row.id])]);
   return toUser(row, names.get(row.id), alerts.get(row.id));
 }
 
-export async function getUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<User> {
-  return recordOf(db, tenancy, scope, await findVisibleUser(db, tenancy, scope, id));
+export async function getUser(ctx: ServiceContext, id: string): Promise<User> {
+  return recordOf(ctx, await findVisibleUser(ctx, id));
 }
 
 /**
  * Emails are unique across the platform. The caller is told a user has it only when they can see
  * that user (decision 040); otherwise the email is "not available", which confirms no other tenant's row.
  */
-async function duplicateEmail(db: Database, tenancy: Tenancy, scope: Scope, email: string) {
+async function duplicateEmail(ctx: ServiceContext, email: string) {
+  const { db, caller } = ctx;
   const [seen] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, visibleUsers(tenancy, scope)));
+    .where(and(sql`lower(${users.email}) = ${email}`, visibleUsers(caller)));
   return conflict(
     seen
       ? `A user with email ${email} already exists`
@@ -182,13 +177,12 @@ async function duplicateEmail(db: Database, tenancy: Tenancy, scope: Scope, emai
 
 /** Onboards a user with a temporary password, answered once; they must change it at first sign-in. */
 export async function createUser(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   input: UserCreate,
 ): Promise<{ user: User; temporary_password: string }> {
-  assertMayGrant(tenancy, scope, input.role);
-  const memberships = await resolveMemberships(db, tenancy, scope, input.role, input, NO_MEMBERSHIPS);
+  const { db, caller } = ctx;
+  assertMayGrant(caller, input.role);
+  const memberships = await resolveMemberships(ctx, input.role, input, NO_MEMBERSHIPS);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashSecret(temporaryPassword);
   const email = input.email.toLowerCase();
@@ -208,9 +202,9 @@ export async function createUser(
       await applyMemberships(tx, row!.id, memberships, NO_MEMBERSHIPS);
       return row!.id;
     });
-    return { user: await getUser(db, tenancy, scope, id), temporary_password: temporaryPassword };
+    return { user: await getUser(ctx, id), temporary_password: temporaryPassword };
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_uq')) throw await duplicateEmail(db, tenancy, scope, email);
+    if (isUniqueViolation(error, 'users_email_lower_uq')) throw await duplicateEmail(ctx, email);
     throw error;
   }
 }
@@ -219,18 +213,13 @@ export async function createUser(
  * Edits a user. Role and membership changes are checked together; deactivating ends every
  * session of theirs. Nobody deactivates or changes the role of their own account.
  */
-export async function updateUser(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
-  id: string,
-  change: UserUpdate,
-): Promise<User> {
-  const target = await findVisibleUser(db, tenancy, scope, id);
+export async function updateUser(ctx: ServiceContext, id: string, change: UserUpdate): Promise<User> {
+  const { db, caller } = ctx;
+  const target = await findVisibleUser(ctx, id);
   const role = change.role ?? toRole(target.role);
-  if (id === tenancy.userId && change.is_active === false) throw forbidden('You cannot deactivate your own account');
-  if (id === tenancy.userId && role !== target.role) throw forbidden('You cannot change your own role');
-  if (change.role) assertMayGrant(tenancy, scope, change.role);
+  if (id === caller.userId && change.is_active === false) throw forbidden('You cannot deactivate your own account');
+  if (id === caller.userId && role !== target.role) throw forbidden('You cannot change your own role');
+  if (change.role) assertMayGrant(caller, change.role);
 
   const membershipChange =
     change.role !== undefined || change.company_id !== undefined || change.outlet_ids !== undefined;
@@ -241,8 +230,8 @@ export async function updateUser(
     (change.phone_number !== undefined && change.phone_number !== target.phoneNumber) ||
     (change.is_active !== undefined && change.is_active !== target.isActive) ||
     role !== target.role;
-  if (touchesAccount) assertWhollyOwn(tenancy, scope, current);
-  const wanted = membershipChange ? await resolveMemberships(db, tenancy, scope, role, change, current) : current;
+  if (touchesAccount) assertWhollyOwn(caller, current);
+  const wanted = membershipChange ? await resolveMemberships(ctx, role, change, current) : current;
 
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -261,14 +250,15 @@ export async function updateUser(
     return row!;
   });
   // Answered even when the change moved the user out of the caller's reach.
-  return recordOf(db, tenancy, scope, updated);
+  return recordOf(ctx, updated);
 }
 
 /** DELETE deactivates: the account and its history stay, its sessions end. */
-export async function deactivateUser(db: Database, tenancy: Tenancy, scope: Scope, id: string): Promise<void> {
-  await findVisibleUser(db, tenancy, scope, id);
-  if (id === tenancy.userId) throw forbidden('You cannot deactivate your own account');
-  assertWhollyOwn(tenancy, scope, await currentMemberships(db, id));
+export async function deactivateUser(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, caller } = ctx;
+  await findVisibleUser(ctx, id);
+  if (id === caller.userId) throw forbidden('You cannot deactivate your own account');
+  assertWhollyOwn(caller, await currentMemberships(db, id));
   await db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
     await revokeSessions(tx, id);
@@ -281,15 +271,14 @@ export async function deactivateUser(db: Database, tenancy: Tenancy, scope: Scop
  * password at the next sign-in. One's own password is changed in Settings instead.
  */
 export async function resetUserPassword(
-  db: Database,
-  tenancy: Tenancy,
-  scope: Scope,
+  ctx: ServiceContext,
   id: string,
 ): Promise<{ user: User; temporary_password: string }> {
-  const target = await findVisibleUser(db, tenancy, scope, id);
-  if (id === tenancy.userId) throw forbidden('Change your own password in Settings');
+  const { db, caller } = ctx;
+  const target = await findVisibleUser(ctx, id);
+  if (id === caller.userId) throw forbidden('Change your own password in Settings');
   if (!target.isActive) throw conflict(`${target.name} is deactivated; reactivate them first`);
-  assertWhollyOwn(tenancy, scope, await currentMemberships(db, id));
+  assertWhollyOwn(caller, await currentMemberships(db, id));
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashSecret(temporaryPassword);
   const updated = await db.transaction(async (tx) => {
@@ -302,5 +291,5 @@ export async function resetUserPassword(
     await clearSignInThrottles(tx, 'staff', target.email.toLowerCase());
     return row!;
   });
-  return { user: await recordOf(db, tenancy, scope, updated), temporary_password: temporaryPassword };
+  return { user: await recordOf(ctx, updated), temporary_password: temporaryPassword };
 }
