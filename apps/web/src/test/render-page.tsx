@@ -17,6 +17,9 @@ import { createQueryClient } from '@/lib/react-query';
  * the schemas that parse answers and the forms all run as in the browser.
  */
 
+// Rendering and typing through a DOM takes seconds on a 2-core machine under load, not the 5 s a unit test gets.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -93,7 +96,7 @@ export function renderPage(
       </QueryClientProvider>
     </AppProvider>,
   );
-  return { ...view, auth, router, user: userEvent.setup() };
+  return { ...view, auth, router, user: userEvent.setup({ delay: null }) };
 }
 
 export type SentRequest = { method: string; path: string; search: URLSearchParams; body: unknown };
