@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
 import { type Caller, inTransaction, isCompanyRole, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { assertWritableFields } from '../../lib/field-grants.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
@@ -194,7 +195,7 @@ export async function updateAd(
   const { db, caller } = ctx;
   const before = await getAd(ctx, id);
   const reviewer = caller.can('ads', 'approve');
-  if (change.status !== undefined && !reviewer) throw forbidden("Only a global admin can change an ad's status");
+  assertWritableFields(caller.role, 'ads', change);
   if (change.status === 'REJECTED') throw fieldError('status', 'Reject an ad with a reason: POST /api/ads/:id/reject');
   const content = contentOf(change);
   const held = !reviewer && isLive(before.status) && Object.keys(content).length > 0;

@@ -1,3 +1,4 @@
+import { canSeeField } from '@adloop/contract/field-grants';
 import type { AnalyticsOverview, AnalyticsQuery } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -213,7 +214,7 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
       outlet_name: screensById.get(row.id)?.outletName ?? '',
       plays: row.plays,
     })),
-    revenue: caller.role === 'GLOBAL_ADMIN' ? await revenue(db, query) : null,
+    revenue: canSeeField(caller.role, 'analytics', 'revenue') ? await revenue(db, query) : null,
   };
 }
 
@@ -223,7 +224,7 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
  */
 async function averageUptime(ctx: ServiceContext, query: AnalyticsQuery) {
   const { caller } = ctx;
-  if (caller.role !== 'GLOBAL_ADMIN' && !['OUTLET_ADMIN', 'OUTLET_EMPLOYEE'].includes(caller.role)) return null;
+  if (!canSeeField(caller.role, 'analytics', 'totals.uptime_pct')) return null;
   if (query.company_id || query.ad_id || daysOf(query.from, query.to).length > 93) return null;
   const days = (await uptime(ctx, query)).flatMap((row) => row.days);
   const existed = days.reduce((sum, day) => sum + day.window_minutes, 0);

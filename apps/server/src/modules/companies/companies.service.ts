@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertNothingAttached, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { assertWritableFields } from '../../lib/field-grants.ts';
+import { assertNothingAttached, conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
 
@@ -99,9 +100,7 @@ export async function createCompany(db: Database, input: CompanyCreate): Promise
 export async function updateCompany(ctx: ServiceContext, id: string, change: CompanyUpdate): Promise<Company> {
   const { db, caller } = ctx;
   const before = await getCompany(ctx, id);
-  if (change.is_active !== undefined && caller.scope !== 'all') {
-    throw forbidden('Only a global admin can activate or deactivate a company');
-  }
+  assertWritableFields(caller.role, 'companies', change);
   try {
     await db
       .update(companies)

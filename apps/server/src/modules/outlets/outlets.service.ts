@@ -1,10 +1,12 @@
+import { canSeeField, withHiddenFields } from '@adloop/contract/field-grants';
 import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
 import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
-import { type Caller, isCompanyRole, type ServiceContext } from '../../lib/context.ts';
+import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertNothingAttached, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
+import { assertWritableFields } from '../../lib/field-grants.ts';
+import { assertNothingAttached, conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { qualified } from '../../lib/sql.ts';
 import { placeOf } from './outlet-place.ts';
@@ -43,17 +45,6 @@ function toOutlet(row: {
   };
 }
 
-/**
- * An outlet's commission is a term of its contract with the network: advertisers read outlets
- * to target them (decision 008) but not what they earn, so company roles get null. Its webhook
- * is the platform's setting and its URL may carry a token (decision 060): global admins only.
- */
-function forCaller(outlet: Outlet, caller: Caller): Outlet {
-  const shown =
-    caller.role === 'GLOBAL_ADMIN' ? outlet : { ...outlet, alert_webhook_url: null, has_alert_webhook_secret: null };
-  return isCompanyRole(caller.role) ? { ...shown, commission_bps: null } : shown;
-}
-
 /** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
 export function visibleOutlets(caller: Caller): SQL | undefined {
   if (caller.scope === 'all') return undefined;
@@ -71,9 +62,9 @@ const SORTABLE = {
   updated_at: outlets.updatedAt,
 };
 
-/** Company roles may not order outlets by a commission they cannot see. */
+/** No one orders outlets by a commission they cannot see. */
 function sortableFor(caller: Caller) {
-  if (!isCompanyRole(caller.role)) return SORTABLE;
+  if (canSeeField(caller.role, 'outlets', 'commission_bps')) return SORTABLE;
   const { commission_bps: _hidden, ...rest } = SORTABLE;
   return rest;
 }
@@ -101,7 +92,7 @@ export async function listOutlets(
     db.select({ value: count() }).from(outlets).where(where),
   ]);
   return pageOf(
-    rows.map((row) => forCaller(toOutlet(row), caller)),
+    rows.map((row) => withHiddenFields(caller.role, 'outlets', toOutlet(row))),
     query,
     total?.value,
   );
@@ -115,7 +106,11 @@ async function findOutlet(db: Database, where: SQL | undefined): Promise<Outlet>
 
 export async function getOutlet(ctx: ServiceContext, id: string): Promise<Outlet> {
   const { db, caller } = ctx;
-  return forCaller(await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(caller))), caller);
+  return withHiddenFields(
+    caller.role,
+    'outlets',
+    await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(caller))),
+  );
 }
 
 const duplicateCode = (code: string) => conflict(`Outlet code ${code} is already in use`);
@@ -156,19 +151,6 @@ export async function createOutlet(ctx: ServiceContext, input: OutletCreate): Pr
 }
 
 /**
- * Terms of the outlet's contract with the platform: only a global admin changes them. The tier
- * sets what its plays cost (decision 033) and prices only plays ingested after the change.
- */
-const ADMIN_ONLY_FIELDS = [
-  'outlet_code',
-  'commission_bps',
-  'tier',
-  'is_active',
-  'alert_webhook_url',
-  'alert_webhook_secret',
-] as const;
-
-/**
  * The outlet's webhook as it will be stored (decision 060): a URL is only ever posted to with a
  * secret to sign by, so one without a secret is refused, and turning the URL off forgets the secret.
  */
@@ -190,8 +172,9 @@ function webhookOf(
 export async function updateOutlet(ctx: ServiceContext, id: string, change: OutletUpdate): Promise<Outlet> {
   const { db, caller } = ctx;
   const before = await getOutlet(ctx, id);
-  const reserved = caller.scope === 'all' ? undefined : ADMIN_ONLY_FIELDS.find((field) => change[field] !== undefined);
-  if (reserved) throw forbidden(`Only a global admin can change ${reserved}`);
+  // The terms of its contract with the network are the platform's (field grants, decision 064); a
+  // new tier prices only plays ingested after the change (decision 033).
+  assertWritableFields(caller.role, 'outlets', change);
   const webhook = webhookOf(change, before);
   try {
     await db.transaction(async (tx) => {
