@@ -1,4 +1,6 @@
+import type { Ad } from '@adloop/contract/ads';
 import type { Company } from '@adloop/contract/companies';
+import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
 import type { User } from '@adloop/contract/users';
 
 /** Rows as the API answers them, for component tests to serve; each test overrides what it is about. */
@@ -33,6 +35,29 @@ export function staffUser(overrides: Partial<User> = {}): User {
     outlets: [],
     sign_in_alert: null,
     created_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function ad(overrides: Partial<Ad> = {}): Ad {
+  const owner = company();
+  return {
+    id: '9c2d4e6f-8a1b-4c3d-9e5f-7a9b1c3d5e70',
+    company_id: owner.id,
+    company: { name: owner.name },
+    title: 'Cold brew, summer offer',
+    type: 'IMAGE',
+    media_url: 'https://cdn.example.com/cold-brew.jpg',
+    duration_seconds: 5,
+    status: 'DRAFT',
+    rejection_reason: null,
+    paused_by_admin: false,
+    version: 1,
+    targeting: NO_TARGETING,
+    schedule: ALWAYS,
+    revision: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
     ...overrides,
   };
 }

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
+import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CreateAdPage } from '@/features/ads/create-ad-page';
+import { ad } from '@/test/entities';
+import { refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
+
+/** Company staff make ads for their own company, so the form asks for no advertiser. */
+const EMPLOYEE = signedInUser('COMPANY_EMPLOYEE');
+const MEDIA_URL = 'https://cdn.example.com/cold-brew.jpg';
+
+/** Pastes rather than types: every key re-renders this large form. */
+async function fillIn(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(screen.getByLabelText('Title'));
+  await user.paste('Cold brew, summer offer');
+  await user.click(screen.getByRole('tab', { name: 'Media URL' }));
+  await user.click(screen.getByRole('textbox', { name: 'Media URL' }));
+  await user.paste(MEDIA_URL);
+}
+
+describe('Creating an ad', () => {
+  it('asks for a title and the media before sending anything', async () => {
+    const server = stubServer({});
+    const { user } = renderPage(<CreateAdPage />, { user: EMPLOYEE });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Add the media: upload a file or give its URL')).toBeInTheDocument();
+    expect(server.bodiesSentTo('POST /api/ads')).toEqual([]);
+  });
+
+  it('saves a draft image ad that plays everywhere, always, for the default duration', async () => {
+    const server = stubServer({ 'POST /api/ads': { status: 201, body: { data: ad({ media_url: MEDIA_URL }) } } });
+    const { user, router } = renderPage(<CreateAdPage />, { user: EMPLOYEE, path: '/dashboard/ads/new' });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/ads');
+    expect(server.bodiesSentTo('POST /api/ads')).toEqual([
+      {
+        title: 'Cold brew, summer offer',
+        type: 'IMAGE',
+        media_url: MEDIA_URL,
+        duration_seconds: DEFAULT_IMAGE_DURATION_SECONDS,
+        targeting: NO_TARGETING,
+        schedule: ALWAYS,
+      },
+    ]);
+  });
+
+  it("shows the server's refusal of the title under it and stays on the form", async () => {
+    stubServer({
+      'POST /api/ads': refusal(400, 'VALIDATION_FAILED', 'Invalid request', [
+        { path: 'body.title', message: 'Title is at most 200 characters' },
+      ]),
+    });
+    const { user, router } = renderPage(<CreateAdPage />, { user: EMPLOYEE, path: '/dashboard/ads/new' });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    const title = screen.getByLabelText('Title');
+    await waitFor(() =>
+      expect(title).toHaveAccessibleDescription(expect.stringContaining('Title is at most 200 characters')),
+    );
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/dashboard/ads/new');
+  });
+});
