@@ -1,5 +1,6 @@
 import type { Ad } from '@adloop/contract/ads';
 import type { Company } from '@adloop/contract/companies';
+import type { Outlet } from '@adloop/contract/outlets';
 import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
 import type { User } from '@adloop/contract/users';
 
@@ -16,6 +17,30 @@ export function company(overrides: Partial<Company> = {}): Company {
     is_active: true,
     ads_count: 0,
     users_count: 0,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function outlet(overrides: Partial<Outlet> = {}): Outlet {
+  return {
+    id: '3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d',
+    name: 'Third Wave, Indiranagar',
+    outlet_code: 'TW-BLR-01',
+    address: '12th Main, Indiranagar',
+    city: 'Bengaluru',
+    pincode: '560038',
+    state: 'Karnataka',
+    timezone: 'Asia/Kolkata',
+    tags: [],
+    commission_bps: null,
+    tier: 'STANDARD',
+    offline_alert_minutes: null,
+    alert_webhook_url: null,
+    has_alert_webhook_secret: false,
+    is_active: true,
+    screens_count: 0,
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
     ...overrides,
