@@ -4,7 +4,8 @@ import { E2E_ORIGIN, E2E_PORT } from './support/env.ts';
 /** Browser tests in Debian's Chromium (no browser download) against a fresh server on its own data. */
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // One folder a shard when e2e/support/run-e2e.mjs runs shards side by side.
+  outputDir: `../${process.env.E2E_OUTPUT_DIR ?? 'test-results'}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
