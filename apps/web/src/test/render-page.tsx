@@ -2,11 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import type { CurrentUser } from '@adloop/contract/auth';
 import type { Role } from '@adloop/contract/roles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { type Auth, AuthContext } from '@/lib/auth-context';
 import { createQueryClient } from '@/lib/react-query';
@@ -97,6 +97,21 @@ export function renderPage(
     </AppProvider>,
   );
   return { ...view, auth, router, user: userEvent.setup({ delay: null }) };
+}
+
+/** Fills fields by their labels, pasting each value as autofill would: one change per field, not one per key. */
+export async function fillIn(user: UserEvent, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(value);
+  }
+}
+
+/** Waits until the field labelled `label` is marked invalid with `message` among what describes it. */
+export async function expectFieldError(label: string, message: string) {
+  const field = screen.getByLabelText(label);
+  await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(message)));
+  expect(field).toHaveAttribute('aria-invalid', 'true');
 }
 
 export type SentRequest = { method: string; path: string; search: URLSearchParams; body: unknown };

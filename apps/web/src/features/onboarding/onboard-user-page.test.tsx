@@ -3,23 +3,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OnboardUserPage } from '@/features/onboarding/onboard-user-page';
 import { company, listPage, staffUser } from '@/test/entities';
-import { refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
+import { expectFieldError, fillIn, refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
 
 const BLUE_TOKAI = company();
 /** A company admin manages one company, which the form chooses by itself. */
 const COMPANY_ADMIN = signedInUser('COMPANY_ADMIN');
 const COMPANIES = { 'GET /api/ad-company': { body: listPage([BLUE_TOKAI]) } };
+const PRIYA = { 'Full name': 'Priya Sharma', 'Work email': 'priya@bluetokai.test' };
 
 describe('Onboarding a user', () => {
   it('asks for a name and a valid email before sending anything', async () => {
     const server = stubServer(COMPANIES);
     const { user } = renderPage(<OnboardUserPage />, { user: COMPANY_ADMIN });
-    await user.type(screen.getByLabelText('Work email'), 'priya@');
+    await fillIn(user, { 'Work email': 'priya@' });
     await user.click(screen.getByRole('button', { name: 'Onboard user' }));
 
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await expectFieldError('Full name', 'Name is required');
+    await expectFieldError('Work email', 'Invalid email address');
     expect(server.bodiesSentTo('POST /api/users')).toEqual([]);
   });
 
@@ -30,8 +30,7 @@ describe('Onboarding a user', () => {
       'POST /api/users': { status: 201, body: { data: { user: created, temporary_password: 'tmp-Kite-4821' } } },
     });
     const { user } = renderPage(<OnboardUserPage />, { user: COMPANY_ADMIN });
-    await user.type(screen.getByLabelText('Full name'), 'Priya Sharma');
-    await user.type(screen.getByLabelText('Work email'), 'priya@bluetokai.test');
+    await fillIn(user, PRIYA);
     await waitFor(() => expect(screen.getByLabelText('Company')).toHaveTextContent(BLUE_TOKAI.name));
     await user.click(screen.getByRole('button', { name: 'Onboard user' }));
 
@@ -49,19 +48,13 @@ describe('Onboarding a user', () => {
   });
 
   it('puts an email the server already knows under the email', async () => {
-    stubServer({
-      ...COMPANIES,
-      'POST /api/users': refusal(409, 'CONFLICT', 'A user with this email exists already'),
-    });
+    stubServer({ ...COMPANIES, 'POST /api/users': refusal(409, 'CONFLICT', 'A user with this email exists already') });
     const { user } = renderPage(<OnboardUserPage />, { user: COMPANY_ADMIN });
-    await user.type(screen.getByLabelText('Full name'), 'Priya Sharma');
-    await user.type(screen.getByLabelText('Work email'), 'priya@bluetokai.test');
+    await fillIn(user, PRIYA);
     await user.click(screen.getByRole('button', { name: 'Onboard user' }));
 
-    const email = screen.getByLabelText('Work email');
-    await waitFor(() => expect(email).toHaveAccessibleDescription('A user with this email exists already'));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveFocus();
+    await expectFieldError('Work email', 'A user with this email exists already');
+    expect(screen.getByLabelText('Work email')).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

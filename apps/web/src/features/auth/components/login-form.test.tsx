@@ -3,7 +3,7 @@ import { LOGIN_FORM_MESSAGES } from '@adloop/contract/auth-rules';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
+import { expectFieldError, fillIn, refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
 
 const SIGNED_IN = {
   token: 'new-staff-token',
@@ -17,9 +17,8 @@ describe('The sign-in form', () => {
     const { user } = renderPage(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText(LOGIN_FORM_MESSAGES.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(LOGIN_FORM_MESSAGES.passwordRequired)).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldError('Email', LOGIN_FORM_MESSAGES.emailRequired);
+    await expectFieldError('Password', LOGIN_FORM_MESSAGES.passwordRequired);
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(server.sent).toHaveLength(0);
   });
@@ -29,7 +28,7 @@ describe('The sign-in form', () => {
     const { user } = renderPage(<LoginForm />);
     await user.type(screen.getByLabelText('Email'), 'priya@');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(LOGIN_FORM_MESSAGES.emailInvalid)).toBeInTheDocument();
+    await expectFieldError('Email', LOGIN_FORM_MESSAGES.emailInvalid);
 
     await user.type(screen.getByLabelText('Email'), 'bluetokai.test');
     expect(screen.queryByText(LOGIN_FORM_MESSAGES.emailInvalid)).not.toBeInTheDocument();
@@ -39,8 +38,7 @@ describe('The sign-in form', () => {
   it('sends the trimmed email with the password and signs in with the answer', async () => {
     const server = stubServer({ 'POST /api/auth/login': { body: { data: SIGNED_IN } } });
     const { user, auth } = renderPage(<LoginForm />);
-    await user.type(screen.getByLabelText('Email'), '  priya@bluetokai.test ');
-    await user.type(screen.getByLabelText('Password'), 'a long passphrase');
+    await fillIn(user, { Email: '  priya@bluetokai.test ', Password: 'a long passphrase' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await expect.poll(() => auth.signIn).toHaveBeenCalledWith(SIGNED_IN);
@@ -53,8 +51,7 @@ describe('The sign-in form', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubServer({ 'POST /api/auth/login': refusal(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
     const { user, auth } = renderPage(<LoginForm />);
-    await user.type(screen.getByLabelText('Email'), 'priya@bluetokai.test');
-    await user.type(screen.getByLabelText('Password'), 'a wrong passphrase');
+    await fillIn(user, { Email: 'priya@bluetokai.test', Password: 'a wrong passphrase' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();

@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PasswordForm } from '@/features/settings/components/password-form';
-import { refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
+import { expectFieldError, fillIn, refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
 
 const NEW_PASSWORD = 'correct horse battery staple';
 
-/** Pastes each password, as a password manager fills them in. */
-async function fillIn(user: ReturnType<typeof renderPage>['user'], confirm = NEW_PASSWORD) {
-  for (const [label, password] of [
-    ['Current password', 'the old passphrase'],
-    ['New password', NEW_PASSWORD],
-    ['Confirm new password', confirm],
-  ] as const) {
-    await user.click(screen.getByLabelText(label));
-    await user.paste(password);
-  }
+async function changePassword(user: ReturnType<typeof renderPage>['user'], confirm = NEW_PASSWORD) {
+  await fillIn(user, {
+    'Current password': 'the old passphrase',
+    'New password': NEW_PASSWORD,
+    'Confirm new password': confirm,
+  });
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
@@ -24,11 +20,10 @@ describe('The password form', () => {
     const server = stubServer({});
     const { user } = renderPage(<PasswordForm onChanged={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldError('Current password', 'Current password is required');
 
-    await fillIn(user, 'correct horse battery stapler');
-    expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
+    await changePassword(user, 'correct horse battery stapler');
+    await expectFieldError('Confirm new password', 'The passwords do not match');
     expect(server.sent).toHaveLength(0);
   });
 
@@ -37,7 +32,7 @@ describe('The password form', () => {
     const onChanged = vi.fn();
     const me = signedInUser('OUTLET_ADMIN', { must_change_password: true });
     const { user, auth } = renderPage(<PasswordForm onChanged={onChanged} />, { user: me });
-    await fillIn(user);
+    await changePassword(user);
 
     await expect.poll(() => onChanged).toHaveBeenCalledTimes(1);
     expect(server.bodiesSentTo('POST /api/auth/change-password')).toEqual([
@@ -55,13 +50,9 @@ describe('The password form', () => {
     });
     const onChanged = vi.fn();
     const { user } = renderPage(<PasswordForm onChanged={onChanged} />);
-    await fillIn(user);
+    await changePassword(user);
 
-    const newPassword = screen.getByLabelText('New password');
-    await waitFor(() =>
-      expect(newPassword).toHaveAccessibleDescription(expect.stringContaining('This password is too common')),
-    );
-    expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldError('New password', 'This password is too common');
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

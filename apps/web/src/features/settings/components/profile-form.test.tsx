@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileForm } from '@/features/settings/components/profile-form';
-import { refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
+import { expectFieldError, fillIn, refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
 
 const ME = signedInUser('COMPANY_EMPLOYEE', { name: 'Asha Rao', phone_number: '+91 98765 43210' });
 
@@ -14,7 +14,7 @@ describe('The profile form', () => {
 
     await user.clear(screen.getByLabelText('Full name'));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await expectFieldError('Full name', 'Name is required');
     expect(server.sent).toHaveLength(0);
   });
 
@@ -23,7 +23,7 @@ describe('The profile form', () => {
     const server = stubServer({ 'PATCH /api/auth/profile': { body: { data: { user: saved } } } });
     const { user, auth } = renderPage(<ProfileForm />, { user: ME });
     await user.clear(screen.getByLabelText('Full name'));
-    await user.type(screen.getByLabelText('Full name'), 'Asha R. Rao');
+    await fillIn(user, { 'Full name': 'Asha R. Rao' });
     await user.clear(screen.getByLabelText('Phone'));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
@@ -40,13 +40,9 @@ describe('The profile form', () => {
       ]),
     });
     const { user } = renderPage(<ProfileForm />, { user: ME });
-    await user.type(screen.getByLabelText('Phone'), '1');
+    await fillIn(user, { Phone: '1' });
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    const phone = screen.getByLabelText('Phone');
-    await waitFor(() =>
-      expect(phone).toHaveAccessibleDescription(expect.stringContaining('Enter a phone number with its country code')),
-    );
-    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldError('Phone', 'Enter a phone number with its country code');
   });
 });
