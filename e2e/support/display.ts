@@ -1,37 +1,22 @@
+import type { Ad, AdCreate, AdScheduleInput, AdUpdate } from '@adloop/contract/ads';
+import type { PlaybackLogRow } from '@adloop/contract/reports';
+import type { ScreenSession } from '@adloop/contract/screen';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 import { ADMIN, DEMO_SCREEN } from './env.ts';
 import { createScreen } from './factories.ts';
 
 /** Helpers of the display tests: the ads a screen plays, its session, and its plays on the server. */
 
-export type TestAd = {
-  id: string;
-  company_id: string;
-  title: string;
-  type: 'IMAGE' | 'VIDEO';
-  media_url: string;
-  duration_seconds: number | null;
-  status: string;
-  version: number;
-};
+/** An ad as the staff API answers it. */
+export type TestAd = Ad;
 
-export type ScreenSession = {
-  access_token: string;
-  screen_code: string;
-  screen_id: string;
-  outlet: { id: string; name: string; outlet_code: string };
-  expires_at: string;
-};
-
-export type AdSpec = {
-  title: string;
-  type?: 'IMAGE' | 'VIDEO';
-  duration_seconds?: number | null;
-  /** The ad's media; the demo image or video when not given. */
-  media_url?: string;
-  /** Decision 032: when the ad plays, on the outlet's clock. */
-  schedule?: { start_time?: string; end_time?: string; days_of_week?: number[]; share_of_voice?: number };
-};
+export type AdSpec = Pick<AdCreate, 'title'> &
+  Partial<Pick<AdCreate, 'type' | 'duration_seconds'>> & {
+    /** The ad's media; the demo image or video when not given. */
+    media_url?: string;
+    /** Decision 032: when the ad plays, on the outlet's clock. */
+    schedule?: AdScheduleInput;
+  };
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: ADMIN });
@@ -56,7 +41,7 @@ export async function updateAd(
   request: APIRequestContext,
   token: string,
   id: string,
-  change: Partial<Pick<TestAd, 'title' | 'status' | 'media_url' | 'duration_seconds' | 'type'>>,
+  change: Pick<AdUpdate, 'title' | 'status' | 'media_url' | 'duration_seconds' | 'type'>,
 ): Promise<TestAd> {
   const response = await request.patch(`/api/ads/${id}`, { headers: bearer(token), data: change });
   expect(response.ok(), await response.text()).toBeTruthy();
@@ -143,7 +128,7 @@ export async function openDisplay(
   return session;
 }
 
-export type StoredPlay = { id: string; ad_id: string; screen_id: string; play_count: number };
+export type StoredPlay = PlaybackLogRow;
 
 /** Every play the server holds for these ads, through the staff API, page by page. */
 export async function playsOf(request: APIRequestContext, adIds: readonly string[]): Promise<StoredPlay[]> {
@@ -184,6 +169,11 @@ export async function finishPlay(page: Page, stepMs = 1_000) {
     await page.clock.runFor(stepMs);
     expect(await playNumber(page)).toBe(before + 1);
   }).toPass({ intervals: [50], timeout: 15_000 });
+}
+
+/** Waits until the screen's event stream has greeted it: from then on the server's pushes reach it. */
+export async function streamOpen(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-stream', 'open');
 }
 
 export function caption(page: Page) {

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Company } from '@adloop/contract/companies';
+import type { Outlet } from '@adloop/contract/outlets';
+import type { Role as AnyRole } from '@adloop/contract/roles';
+import type { Screen } from '@adloop/contract/screens';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { ADMIN } from './env.ts';
 
@@ -8,7 +12,8 @@ import { ADMIN } from './env.ts';
  */
 
 export type Credentials = { email: string; password: string };
-export type Role = 'GLOBAL_ADMIN' | 'COMPANY_ADMIN' | 'COMPANY_EMPLOYEE' | 'OUTLET_ADMIN' | 'OUTLET_EMPLOYEE';
+/** A role staff can be given. */
+export type Role = Exclude<AnyRole, 'UNMAPPED'>;
 
 /** A short random suffix, e.g. "k3f9a1", so names never clash between tests or runs. */
 export function unique(): string {
@@ -30,10 +35,6 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
   expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
   return (await response.json()).data;
 }
-
-export type Company = { id: string; name: string };
-export type Outlet = { id: string; name: string; outlet_code: string };
-export type Screen = { id: string; screen_code: string };
 
 export function createCompany(request: APIRequestContext, token: string, name = `E2E Company ${unique()}`) {
   return post<Company>(request, token, '/api/ad-company', { name });

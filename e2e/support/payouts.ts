@@ -1,6 +1,8 @@
+import type { Outlet } from '@adloop/contract/outlets';
 import { lastPayableDay } from '@adloop/contract/payout-period';
+import type { Screen } from '@adloop/contract/screens';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { authenticateScreen, bearer, createScreen, type Outlet, type Screen, unique } from './factories.ts';
+import { authenticateScreen, bearer, createScreen, unique } from './factories.ts';
 import { backToBack, play, postPlays, screenCreatedAt, servedAds, shortestAd } from './plays.ts';
 
 /**

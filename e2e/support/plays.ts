@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
+import type { ScreenAd } from '@adloop/contract/screen';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
@@ -7,15 +8,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
  * after the screen existed, not in the future, one at a time. The server refuses any other.
  */
 
-export type ServedAd = {
-  id: string;
-  company_id: string;
-  title: string;
-  type: 'IMAGE' | 'VIDEO';
-  duration_seconds: number | null;
-  variants?: Array<{ id: string }>;
-  schedule?: { start_time: string | null; end_time: string | null; days_of_week: number[] };
-};
+export type ServedAd = ScreenAd;
 
 export type PlayingScreen = { screen_id: string; outlet_id: string; screen_code: string };
 

@@ -55,15 +55,20 @@ test.describe('screen connect page', () => {
 
   test('signing in stores the session, saves the screen and opens its display', async ({ page, context }) => {
     await page.goto('/ad/screen');
-    // Held back a moment, so the button's loading label can be seen; the answer is the server's own.
+    // Held back until the button's loading label has been seen; the answer is the server's own.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/screen-auth/authenticate', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     await page.getByLabel('Screen ID').fill(`  ${DEMO_SCREEN.screenCode.toLowerCase()} `);
     await page.getByLabel('Passcode').fill(DEMO_SCREEN.passcode);
     await page.getByRole('button', { name: 'Start Displaying Ads' }).click();
     await expect(page.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
+    release();
     await expect(page.locator('[data-sonner-toast]')).toContainText('Screen authentication successful!');
     await expect(page).toHaveURL(`${E2E_ORIGIN}${displayUrl()}`);
 

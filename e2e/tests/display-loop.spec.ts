@@ -130,8 +130,12 @@ test.describe('ad loop', () => {
 
     await context.setOffline(true);
     await updateAd(request, setup.token, a.id, { title: `${a.title} again` });
+    // The player logs a refresh that failed once it has given up on it and played on.
+    const refreshFailed = page.waitForEvent('console', (message) =>
+      message.text().startsWith('Loading the ad list failed'),
+    );
     await page.clock.runFor(300_000);
-    await page.waitForTimeout(300);
+    await refreshFailed;
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${a.title} renamed`);
     await expect(page.getByRole('heading', { name: 'No Ads Available' })).toHaveCount(0);
 

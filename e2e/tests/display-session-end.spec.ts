@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { caption, installPlayerClock, openDisplay } from '../support/display.ts';
+import { caption, installPlayerClock, openDisplay, streamOpen } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { bearer, createOutlet, createScreen, tokenOf } from '../support/factories.ts';
 
@@ -27,7 +27,7 @@ test.describe('a screen whose session ends', () => {
     const { screen, resetPasscode } = await screenOfItsOwn(request);
     await openDisplay(page, request, screen);
     await expect(caption(page)).toBeVisible();
-    await page.waitForTimeout(500);
+    await streamOpen(page);
     await resetPasscode();
     await expect(page).toHaveURL(/\/ad\/screen$/, { timeout: 5_000 });
     expect(await page.evaluate(() => localStorage.getItem('screen-token'))).toBeNull();

@@ -1,5 +1,6 @@
+import type { Takeover, TakeoverStart } from '@adloop/contract/takeovers';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, authenticateScreen, caption, openDisplay, playsOf } from '../support/display.ts';
+import { adminToken, authenticateScreen, caption, openDisplay, playsOf, streamOpen } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { DEMO_SCREEN } from '../support/env.ts';
 import { bearer, tokenOf } from '../support/factories.ts';
@@ -8,9 +9,7 @@ import { shoot } from '../support/shoot.ts';
 
 const OUTLET_ADMIN = { email: 'outlet.admin@demo.adloop.app', password: 'e2e-demo-staff' } as const;
 
-type StartBody = { kind: 'MESSAGE' | 'AD'; message?: string; ad_id?: string; screen_ids: string[]; ends_at?: string };
-
-async function startTakeover(request: APIRequestContext, token: string, body: StartBody): Promise<{ id: string }> {
+async function startTakeover(request: APIRequestContext, token: string, body: TakeoverStart): Promise<Takeover> {
   const response = await request.post('/api/takeovers', { headers: bearer(token), data: body });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data;
@@ -101,7 +100,7 @@ test.describe('emergency takeover', () => {
     const [loopAd, safetyAd] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0]];
     const session = await openDisplay(page, request);
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${loopAd.title}`);
-    await page.waitForTimeout(500);
+    await streamOpen(page);
 
     const takeover = await startTakeover(request, setup.token, {
       kind: 'AD',

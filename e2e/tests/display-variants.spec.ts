@@ -1,3 +1,5 @@
+import type { PlaybackBatch, ScreenAd } from '@adloop/contract/screen';
+import type { Variant } from '@adloop/contract/variants';
 import type { Page } from '@playwright/test';
 import { caption, finishPlay, installPlayerClock, openDisplay, type TestAd, updateAd } from '../support/display.ts';
 import { test as displayTest, expect } from '../support/display-test.ts';
@@ -7,9 +9,6 @@ import { shoot } from '../support/shoot.ts';
 
 const COMPANY_ADMIN = { email: 'company.admin@demo.adloop.app', password: 'e2e-demo-staff' } as const;
 const OFFER_URL = 'https://example.com/offer-b';
-
-type PostedPlay = { id: string; ad_id: string; variant_id?: string | null };
-type Variant = { id: string; label: string; media_url: string; link: { code: string; url: string } | null };
 
 /** The media of the image the screen shows now (the stage keeps hidden layers at opacity 0). */
 function shownMedia(page: Page) {
@@ -79,10 +78,10 @@ test.describe('A/B variants', () => {
     const setup = await adSet([{ title: 'Filler', duration_seconds: 1 }]);
     const [filler] = setup.ads as [TestAd];
     const ad = await advertiserAd({ title: 'Rollout', media_url: filler.media_url, duration_seconds: 1 });
-    const posted: PostedPlay[] = [];
+    const posted: PlaybackBatch['logs'] = [];
     page.on('request', (sent) => {
       if (sent.method() === 'POST' && sent.url().endsWith('/api/playback-logs/log')) {
-        posted.push(...(sent.postDataJSON() as { logs: PostedPlay[] }).logs);
+        posted.push(...(sent.postDataJSON() as PlaybackBatch).logs);
       }
     });
     // Every play the screen sends must be stored: a refused one would silently change the counts.
@@ -138,9 +137,7 @@ test.describe('A/B variants', () => {
     const waiting = await request.get('/api/screen-auth/ads', {
       headers: { Authorization: `Bearer ${session.access_token}` },
     });
-    const listed = ((await waiting.json()).data as Array<{ id: string; variants?: Variant[] }>).find(
-      (row) => row.id === ad.id,
-    );
+    const listed = ((await waiting.json()).data as ScreenAd[]).find((row) => row.id === ad.id);
     expect(listed?.variants?.map((variant) => variant.label)).toEqual(['A']);
     const variantsResponse = await request.get(`/api/ads/${ad.id}/variants`, {
       headers: { Authorization: `Bearer ${setup.token}` },

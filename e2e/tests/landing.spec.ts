@@ -84,8 +84,15 @@ test.describe('landing page', () => {
     await page.getByLabel('Company').fill('Iyer Salons');
     await page.getByLabel('Message').fill('Three salons, six screens.');
     const before = page.url();
+    // The page's own submit handler has run once the event reaches the document: it kept the page.
+    const submitKeptPage = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          document.addEventListener('submit', (event) => resolve(event.defaultPrevented), { once: true }),
+        ),
+    );
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.waitForTimeout(300);
+    expect(await submitKeptPage).toBe(true);
     expect(page.url()).toBe(before);
     expect(requests).toEqual([]);
   });

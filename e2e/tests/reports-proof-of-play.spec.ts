@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { PlaybackLogRow } from '@adloop/contract/reports';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   adminToken,
@@ -18,9 +19,7 @@ import { signInAs } from '../support/session.ts';
 
 /** Proof of play end to end: the real player plays, and the dashboard's reports show exactly those plays. */
 
-type LogRow = { id: string; ad_title: string; played_at: string; played_at_local: string; timezone: string };
-
-async function logRows(request: APIRequestContext, adId: string): Promise<LogRow[]> {
+async function logRows(request: APIRequestContext, adId: string): Promise<PlaybackLogRow[]> {
   const token = await adminToken(request);
   const response = await request.get('/api/playback-logs', {
     headers: { Authorization: `Bearer ${token}` },

@@ -6,6 +6,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { settleAnimations } from '../support/a11y.ts';
 import { authenticateScreen } from '../support/display.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
 import { bearer, tokenOf, unique } from '../support/factories.ts';
@@ -176,7 +177,8 @@ async function settle(page: Page, path: string, ready: (page: Page) => Promise<v
   await page.goto(path);
   await ready(page);
   // Fonts and charts lay out after the data arrives.
-  await page.waitForTimeout(300);
+  await page.evaluate(() => document.fonts.ready);
+  await settleAnimations(page);
 }
 
 /** A full-page shot from the top, so the sticky header sits where it belongs. */
@@ -209,7 +211,8 @@ for (const width of [390, 1440] as const) {
       });
       await shoot(page, 'reports-analytics', width);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.waitForTimeout(200);
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await settleAnimations(page);
       await shoot(page, 'reports-analytics-dark', width);
       await page.emulateMedia({ colorScheme: 'light' });
 

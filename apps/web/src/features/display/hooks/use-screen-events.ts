@@ -26,6 +26,8 @@ export function useScreenEvents(onAdsChanged: () => void, onTakeoverChanged?: ()
         }
         if (event.event === SCREEN_EVENTS.sessionEnded) signOutScreen();
         if (event.event === SCREEN_EVENTS.takeover || event.event === 'hello') takeoverChanged();
+        // The greeting comes once the server listens for this screen: pushes reach it from now on (tests wait on it).
+        if (event.event === 'hello') document.documentElement.dataset.stream = 'open';
         // Staff asked for a screenshot or a reload (decision 059): its code loads only now.
         if (event.event === SCREEN_EVENTS.screenshotRequested || event.event === SCREEN_EVENTS.command) {
           import('@/features/display/lib/screen-remote')
@@ -38,6 +40,7 @@ export function useScreenEvents(onAdsChanged: () => void, onTakeoverChanged?: ()
     return () => {
       clearTimeout(debounce);
       close();
+      delete document.documentElement.dataset.stream;
     };
   }, []);
 }
