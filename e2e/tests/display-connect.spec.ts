@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { authenticateScreen, displayUrl, storeScreenSession } from '../support/display.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
+import { holdAnswers } from '../support/hold.ts';
 
 const savedScreens = (page: import('@playwright/test').Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('saved-screens') ?? '[]'));
@@ -55,15 +56,8 @@ test.describe('screen connect page', () => {
 
   test('signing in stores the session, saves the screen and opens its display', async ({ page, context }) => {
     await page.goto('/ad/screen');
-    // Held back until the button's loading label has been seen; the answer is the server's own.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/screen-auth/authenticate', async (route) => {
-      await released;
-      await route.continue();
-    });
+    // Held back until the button's loading label has been seen.
+    const release = await holdAnswers(page, '**/api/screen-auth/authenticate');
     await page.getByLabel('Screen ID').fill(`  ${DEMO_SCREEN.screenCode.toLowerCase()} `);
     await page.getByLabel('Passcode').fill(DEMO_SCREEN.passcode);
     await page.getByRole('button', { name: 'Start Displaying Ads' }).click();

@@ -1,4 +1,4 @@
-import { caption, openDisplay, updateAd } from '../support/display.ts';
+import { caption, openDisplay, streamOpen, updateAd } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 
 test.describe('pushed changes', () => {
@@ -14,8 +14,7 @@ test.describe('pushed changes', () => {
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
-    // Give the event stream a moment to be open before the change.
-    await page.waitForTimeout(500);
+    await streamOpen(page);
     const changedAt = Date.now();
     await updateAd(request, setup.token, a.id, { title: `${a.title} (new offer)` });
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${a.title} (new offer)`, { timeout: 5_000 });

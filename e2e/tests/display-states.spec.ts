@@ -8,6 +8,7 @@ import {
 } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
+import { holdAnswers } from '../support/hold.ts';
 
 const pendingOfflineRecords = (page: import('@playwright/test').Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('pending-offline-logs') ?? '[]'));
@@ -57,16 +58,14 @@ test.describe('display states', () => {
   test('shows the loading view while the ads load, then the loop with its caption', async ({ page, request }) => {
     const session = await authenticateScreen(request);
     await storeScreenSession(page, session);
-    // Held back so the loading view can be seen; the list is the server's own.
-    await page.route('**/api/screen-auth/ads', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // Held back until the loading view has been seen.
+    const release = await holdAnswers(page, '**/api/screen-auth/ads');
     await page.goto(displayUrl());
     await expect(
       page.getByRole('heading', { name: `Loading content for screen ${DEMO_SCREEN.screenCode}` }),
     ).toBeVisible();
     await expect(page.getByText('Please wait while we fetch your content')).toBeVisible();
+    release();
     await expect(caption(page)).toBeVisible();
     await expect(page.getByText(`Screen: ${DEMO_SCREEN.screenCode}`)).toBeVisible();
   });
