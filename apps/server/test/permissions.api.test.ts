@@ -1,8 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { type Action, type Resource, type Scope, scopeOf } from '@adloop/contract/permissions';
+import { FIELD_GRANTS } from '@adloop/contract/field-grants';
+import {
+  ACTIONS,
+  type Action,
+  can,
+  PERMISSIONS,
+  RESOURCES,
+  type Resource,
+  type Scope,
+  scopeOf,
+} from '@adloop/contract/permissions';
 import { ROLES, type Role } from '@adloop/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './helpers/factories.ts';
+import {
+  at,
+  FIELD_READERS,
+  FIELD_SAMPLES,
+  FIELD_WRITERS,
+  MORE_ROUTES,
+  NO_ROUTE,
+  type Request,
+  type RouteCase,
+} from './helpers/route-cases.ts';
 import {
   buildTwoTenants,
   type Caller,
@@ -20,23 +40,6 @@ import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.t
  * route's success; `own`/`self` → success on the own row and 404 on the foreign one.
  * (Mapping create/delete have preconditions of their own: see user-mappings.api.test.ts.)
  */
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface Request {
-  method: Method;
-  url: string;
-  payload?: object | Buffer;
-  headers?: Record<string, string>;
-}
-interface RouteCase {
-  name: string;
-  resource: Resource;
-  action: Action;
-  success: number;
-  /** Whether the request names a tenant's row (else it runs once, as tenant A). */
-  tenanted: boolean;
-  build(world: TwoTenants, caller: Caller, tenant: Tenant): Promise<Request>;
-}
-
 /** The smallest GIF there is, as a multipart upload. */
 function gifUpload(): Request {
   const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -51,7 +54,6 @@ function gifUpload(): Request {
 }
 
 const unique = () => randomBytes(4).toString('hex');
-const at = (method: Method, url: string, payload?: object): Request => ({ method, url, payload });
 
 function crud(
   resource: Resource,
@@ -228,7 +230,7 @@ function expectedStatus(scope: Scope, tenant: Tenant, success: number): number {
 }
 
 const cases = ROLES.flatMap((role) =>
-  ROUTES.flatMap((route) =>
+  [...ROUTES, ...MORE_ROUTES].flatMap((route) =>
     (route.tenanted ? (['A', 'B'] as const) : (['A'] as const)).map((tenant) => {
       const scope = scopeOf(role, route.resource, route.action);
       return { role, route, tenant, scope, status: expectedStatus(scope, tenant, route.success) };
@@ -298,4 +300,49 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     });
     expect(response.statusCode).toBe(scopeOf(role, 'profile', 'update') === 'self' ? 200 : 403);
   });
+  it.each(RESOURCES)('every action the table grants on %s has a route case (or a stated reason)', (resource) => {
+    const granted = ACTIONS.filter((action) => ROLES.some((role) => PERMISSIONS[role][resource][action]));
+    const routed = new Set(
+      [...ROUTES, ...MORE_ROUTES].filter((route) => route.resource === resource).map((r) => r.action),
+    );
+    const missing = granted.filter((action) => !routed.has(action) && !NO_ROUTE[resource]?.[action]);
+    expect(missing, `${resource}: no route case for ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it.each(Object.keys(FIELD_GRANTS) as Resource[])(
+    'the field grants of %s: a write of a field not granted is a 403 naming it, a hidden field is null',
+    async (resource) => {
+      const grants = Object.entries(FIELD_GRANTS[resource] ?? {});
+      const send = (request: Request, role: Role) =>
+        t.app.inject({ ...request, headers: { ...request.headers, ...bearer(world.callers[role].token) } });
+      for (const [field, grant] of grants.filter(([, grant]) => grant.write)) {
+        const url = FIELD_WRITERS[resource]?.(world);
+        const sample = FIELD_SAMPLES[`${resource}.${field}`];
+        expect(url && sample, `a writer and a sample write of ${resource}.${field}`).toBeTruthy();
+        for (const role of ROLES.filter((one) => can(one, resource, 'update'))) {
+          const response = await send(at('PATCH', url!, sample), role);
+          if (grant.write!.includes(role)) {
+            expect(response.statusCode, `${role} writes ${field}: ${response.body}`).toBe(200);
+          } else {
+            expect(response.statusCode, `${role} writes ${field}: ${response.body}`).toBe(403);
+            expect(response.json().details).toEqual([expect.objectContaining({ path: field })]);
+            expect(response.json().message).toContain(field);
+          }
+        }
+      }
+      for (const [field, grant] of grants.filter(([, grant]) => grant.read)) {
+        const url = FIELD_READERS[resource]?.(world);
+        expect(url, `a reader of ${resource}.${field}`).toBeTruthy();
+        for (const role of ROLES.filter((one) => can(one, resource, 'read'))) {
+          const response = await send(at('GET', url!), role);
+          expect(response.statusCode, response.body).toBe(200);
+          const value = field
+            .split('.')
+            .reduce<unknown>((row, key) => (row as Record<string, unknown>)?.[key], response.json().data);
+          if (grant.read!.includes(role)) expect(value, `${role} sees ${field}`).not.toBeNull();
+          else expect(value ?? null, `${role} does not see ${field}`).toBeNull();
+        }
+      }
+    },
+  );
 });

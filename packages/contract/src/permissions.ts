@@ -10,7 +10,8 @@ export type Scope = 'all' | 'own' | 'self' | 'none';
  * `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad.
  * For `takeovers`, `update` is ending one (decision 035); rate cards are replaced, never edited (033).
  */
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve' | 'pause';
+export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve', 'pause'] as const;
+export type Action = (typeof ACTIONS)[number];
 
 export const RESOURCES = [
   'companies',

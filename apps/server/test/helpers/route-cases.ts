@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { Action, Resource } from '@adloop/contract/permissions';
+import { screenPayouts } from '../../src/db/schema.ts';
+import { bearer, createScreen } from './factories.ts';
+import type { Caller, Tenant, TwoTenants } from './tenants.ts';
+
+/** One request of the permission matrix test (permissions.api.test.ts). */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export interface Request {
+  method: Method;
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+export interface RouteCase {
+  name: string;
+  resource: Resource;
+  action: Action;
+  success: number;
+  /** Whether the request names a tenant's row (else it runs once, as tenant A). */
+  tenanted: boolean;
+  build(world: TwoTenants, caller: Caller, tenant: Tenant): Promise<Request>;
+}
+
+export const at = (method: Method, url: string, payload?: object): Request => ({ method, url, payload });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000 + randomBytes(2).readUInt16BE(0) * 60_000).toISOString();
+
+/** A row made by the global admin through the API, for a case that needs one to act on. */
+async function madeByAdmin(world: TwoTenants, url: string, payload: object): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: bearer(world.callers.GLOBAL_ADMIN.token),
+  });
+  if (response.statusCode !== 201) throw new Error(`POST ${url}: ${response.statusCode} ${response.body}`);
+  return response.json().data.id;
+}
+
+const transaction = (world: TwoTenants, tenant: Tenant) =>
+  madeByAdmin(world, '/api/ad-transaction', {
+    company_id: world.companies[tenant],
+    amount_minor: 50_000,
+    method: 'UPI',
+    transacted_at: new Date().toISOString(),
+  });
+
+const takeoverBody = async (world: TwoTenants, tenant: Tenant) => ({
+  kind: 'MESSAGE',
+  message: 'Closing in ten minutes',
+  screen_ids: [(await createScreen(world.db, world.outlets[tenant])).id],
+});
+
+const read = (resource: Resource, url: string): RouteCase => ({
+  name: `GET ${url}`,
+  resource,
+  action: 'read',
+  success: 200,
+  tenanted: false,
+  build: async () => at('GET', url),
+});
+
+/** The routes of the resources beyond the usual CRUD ones (those are in the test file). */
+export const MORE_ROUTES: RouteCase[] = [
+  {
+    name: 'GET /api/ad-transaction/:id',
+    resource: 'adTransactions',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('GET', `/api/ad-transaction/${await transaction(w, t)}`),
+  },
+  {
+    name: 'POST /api/ad-transaction',
+    resource: 'adTransactions',
+    action: 'create',
+    success: 201,
+    tenanted: false,
+    build: async (w) =>
+      at('POST', '/api/ad-transaction', {
+        company_id: w.companies.A,
+        amount_minor: 10_000,
+        method: 'CASH',
+        transacted_at: new Date().toISOString(),
+      }),
+  },
+  {
+    name: 'PATCH /api/ad-transaction/:id',
+    resource: 'adTransactions',
+    action: 'update',
+    success: 200,
+    tenanted: false,
+    build: async (w) => at('PATCH', `/api/ad-transaction/${await transaction(w, 'A')}`, { status: 'COMPLETED' }),
+  },
+  read('screenPayouts', '/api/screen-payout'),
+  {
+    name: 'GET /api/screen-payout/proposal',
+    resource: 'screenPayouts',
+    action: 'create',
+    success: 200,
+    tenanted: false,
+    build: async (w) =>
+      at('GET', `/api/screen-payout/proposal?outlet_id=${w.outlets.A}&period_start=${today()}&period_end=${today()}`),
+  },
+  {
+    name: 'POST /api/screen-payout/:id/pay',
+    resource: 'screenPayouts',
+    action: 'update',
+    success: 200,
+    tenanted: false,
+    build: async (w) => {
+      const screen = await createScreen(w.db, w.outlets.A);
+      const [payout] = await w.db
+        .insert(screenPayouts)
+        .values({
+          screenId: screen.id,
+          outletId: w.outlets.A,
+          periodStart: today(),
+          periodEnd: today(),
+          amountMinor: 100,
+        })
+        .returning({ id: screenPayouts.id });
+      return at('POST', `/api/screen-payout/${payout!.id}/pay`, { reference: 'UTR-PERMISSIONS' });
+    },
+  },
+  read('playbackLogs', '/api/playback-logs'),
+  read('analytics', `/api/analytics/overview?from=${today()}&to=${today()}`),
+  read('screenActivity', '/api/screen-activity/status'),
+  read('alerts', '/api/alerts'),
+  read('rateCards', '/api/rate-cards'),
+  {
+    name: 'POST /api/rate-cards',
+    resource: 'rateCards',
+    action: 'create',
+    success: 201,
+    tenanted: false,
+    build: async () =>
+      at('POST', '/api/rate-cards', {
+        tiers: { STANDARD: 200, PREMIUM: 300, FLAGSHIP: 400 },
+        effective_from: inAYear(),
+      }),
+  },
+  {
+    name: 'DELETE /api/rate-cards/:id',
+    resource: 'rateCards',
+    action: 'delete',
+    success: 204,
+    tenanted: false,
+    build: async (w) =>
+      at(
+        'DELETE',
+        `/api/rate-cards/${await madeByAdmin(w, '/api/rate-cards', {
+          tiers: { STANDARD: 200, PREMIUM: 300, FLAGSHIP: 400 },
+          effective_from: inAYear(),
+        })}`,
+      ),
+  },
+  read('takeovers', '/api/takeovers'),
+  {
+    name: 'POST /api/takeovers',
+    resource: 'takeovers',
+    action: 'create',
+    success: 201,
+    tenanted: true,
+    build: async (w, _c, t) => at('POST', '/api/takeovers', await takeoverBody(w, t)),
+  },
+  {
+    name: 'POST /api/takeovers/:id/end',
+    resource: 'takeovers',
+    action: 'update',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) =>
+      at('POST', `/api/takeovers/${await madeByAdmin(w, '/api/takeovers', await takeoverBody(w, t))}/end`),
+  },
+  {
+    name: 'POST /api/auth/verify',
+    resource: 'profile',
+    action: 'read',
+    success: 200,
+    tenanted: false,
+    build: async () => at('POST', '/api/auth/verify'),
+  },
+  {
+    name: 'PATCH /api/auth/profile',
+    resource: 'profile',
+    action: 'update',
+    success: 200,
+    tenanted: false,
+    build: async (_w, c) => at('PATCH', '/api/auth/profile', { name: `${c.role} renamed` }),
+  },
+];
+
+/** Grants of the table that no route exercises, each with the reason; every other granted action needs a case. */
+export const NO_ROUTE: Partial<Record<Resource, Partial<Record<Action, string>>>> = {
+  adTransactions: { delete: 'no route deletes a transaction: a wrong one is marked FAILED or REFUNDED' },
+  screenPayouts: { delete: 'no route deletes a payout: it is proposed, recorded and paid' },
+  rateCards: { update: 'a rate card is replaced, never edited (decision 033)' },
+};
+
+/** Where each resource of FIELD_GRANTS shows and edits its fields: tenant A's row. */
+export const FIELD_READERS: Partial<Record<Resource, (world: TwoTenants) => string>> = {
+  outlets: (w) => `/api/outlets/${w.outlets.A}`,
+  analytics: () => `/api/analytics/overview?from=${today()}&to=${today()}`,
+};
+
+export const FIELD_WRITERS: Partial<Record<Resource, (world: TwoTenants) => string>> = {
+  outlets: (w) => `/api/outlets/${w.outlets.A}`,
+  companies: (w) => `/api/ad-company/${w.companies.A}`,
+  ads: (w) => `/api/ads/${w.ads.A}`,
+};
+
+/** A valid write of each writable field of FIELD_GRANTS, keyed `resource.field`, that changes nothing others test. */
+export const FIELD_SAMPLES: Record<string, object> = {
+  'outlets.outlet_code': { outlet_code: `FG-${randomBytes(3).toString('hex')}` },
+  'outlets.commission_bps': { commission_bps: 1250 },
+  'outlets.tier': { tier: 'PREMIUM' },
+  'outlets.is_active': { is_active: true },
+  'outlets.alert_webhook_url': {
+    alert_webhook_url: 'https://hooks.example.com/adloop',
+    alert_webhook_secret: 'a-secret-of-enough-length',
+  },
+  'outlets.alert_webhook_secret': { alert_webhook_secret: 'a-secret-of-enough-length' },
+  'companies.is_active': { is_active: true },
+  'ads.status': { status: 'ACTIVE' },
+};
