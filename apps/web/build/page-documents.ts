@@ -48,9 +48,11 @@ export function pageDocuments(): Plugin {
 
         for (const page of PAGES) {
           const roots = page.modules.map((pattern) => {
-            const chunk = chunks.find(
-              (candidate) => candidate.facadeModuleId && pattern.test(candidate.facadeModuleId),
-            );
+            // A dynamic entry that shares modules with the chunks it loads later (the staff routes and
+            // the page registry the sidebar also reads) can come out of the build with no facade.
+            const chunk =
+              chunks.find((candidate) => candidate.facadeModuleId && pattern.test(candidate.facadeModuleId)) ??
+              chunks.find((candidate) => candidate.moduleIds.some((id) => pattern.test(id)));
             if (!chunk) this.error(`page-documents: no chunk for ${pattern} (${page.path})`);
             return chunk;
           });

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/app/lazy-page';
 import { dashboardRoutes } from '@/app/routes/dashboard-routes';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { paths } from '@/lib/paths';
 
 /** /login and /dashboard/* with the staff session around them; joins the router on first visit. */
 export const staffRoutes: RouteObject[] = [
@@ -10,11 +11,11 @@ export const staffRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/app/staff-session-layout')).StaffSessionLayout }),
     children: [
       {
-        path: '/login',
+        path: paths.login.path,
         element: lazyPage(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
       },
       {
-        path: '/dashboard',
+        path: paths.dashboard.path,
         element: (
           <RequireAuth>
             {lazyPage(() => import('@/components/layouts/dashboard-layout').then((m) => m.DashboardLayout))}

@@ -16,10 +16,11 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 function isActive(item: NavItem, pathname: string) {
   // The home entry would otherwise be active on every dashboard page.
-  if (item.url === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  if (item.url === paths.dashboard.path) return pathname === item.url || pathname === `${item.url}/`;
   return pathname === item.url || pathname.startsWith(`${item.url}/`);
 }
 
@@ -62,7 +63,7 @@ export function AppSidebar() {
           <SidebarMenu>
             <SidebarMenuItem>
               <SidebarMenuButton size="lg" asChild tooltip="AdLoop">
-                <Link to="/dashboard" onClick={closeMobileSheet}>
+                <Link to={paths.dashboard.getHref()} onClick={closeMobileSheet}>
                   {/* Wrapped so the menu button's icon sizing leaves the mark at full size, also when collapsed. */}
                   <span className="flex size-8 shrink-0">
                     <LogoMark />

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { useRouteHandle } from '@/lib/route-handle';
 import { useThemeClass } from '@/lib/theme';
 
@@ -22,7 +23,7 @@ function NoAccess() {
         description="Your role does not include this part of the dashboard. Ask your administrator if you need it."
       >
         <Button asChild variant="outline">
-          <Link to="/dashboard">Back to Dashboard</Link>
+          <Link to={paths.dashboard.getHref()}>Back to Dashboard</Link>
         </Button>
       </EmptyState>
     </div>

@@ -16,14 +16,13 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
-import { type Access, allowed, everyone, mayManageUsers } from '@/lib/access';
+import type { Access } from '@/lib/access';
+import { DASHBOARD_PAGES, type DashboardPageName, NAV_GROUPS, type NavPageName } from '@/lib/dashboard-pages';
 
 export type NavItem = {
   title: string;
   url: string;
   icon: LucideIcon;
-  /** One line on what the page holds, used by the dashboard home's shortcuts. */
-  description: string;
   access: Access;
 };
 
@@ -34,141 +33,35 @@ export type NavGroup = {
   pinned?: boolean;
 };
 
-export const DASHBOARD_NAV: NavGroup[] = [
-  {
-    label: 'Overview',
-    items: [
-      {
-        title: 'Dashboard',
-        url: '/dashboard',
-        icon: LayoutDashboardIcon,
-        description: 'Your starting point.',
-        access: everyone,
-      },
-      {
-        title: 'Analytics',
-        url: '/dashboard/analytics',
-        icon: BarChart3Icon,
-        description: 'Plays over time by ad, screen and outlet.',
-        access: allowed('analytics'),
-      },
-    ],
-  },
-  {
-    label: 'Content',
-    items: [
-      {
-        title: 'Ads',
-        url: '/dashboard/ads',
-        icon: MegaphoneIcon,
-        description: 'Image and video ads and where they play.',
-        access: allowed('ads'),
-      },
-      {
-        title: 'Screens',
-        url: '/dashboard/screens',
-        icon: MonitorIcon,
-        description: 'Display screens in your outlets and their codes.',
-        access: allowed('screens'),
-      },
-      {
-        title: 'Emergency takeover',
-        url: '/dashboard/takeovers',
-        icon: SirenIcon,
-        description: 'Put an urgent message or ad on chosen screens at once.',
-        access: allowed('takeovers'),
-      },
-    ],
-  },
-  {
-    label: 'Reports',
-    items: [
-      {
-        title: 'Playback logs',
-        url: '/dashboard/playback-logs',
-        icon: HistoryIcon,
-        description: 'Every play of every ad, as screens report it.',
-        access: allowed('playbackLogs'),
-      },
-      {
-        title: 'Screen activity',
-        url: '/dashboard/screen-activity',
-        icon: ActivityIcon,
-        description: 'When screens came online and went offline.',
-        access: allowed('screenActivity'),
-      },
-    ],
-  },
-  {
-    label: 'Billing',
-    items: [
-      {
-        title: 'Ad transactions',
-        url: '/dashboard/billing/transactions',
-        icon: ReceiptIcon,
-        description: 'What advertisers paid for their plays.',
-        access: allowed('adTransactions'),
-      },
-      {
-        title: 'Screen payouts',
-        url: '/dashboard/billing/payouts',
-        icon: WalletIcon,
-        description: 'What outlets earned from their screens.',
-        access: allowed('screenPayouts'),
-      },
-      {
-        title: 'Rate card',
-        url: '/dashboard/rate-card',
-        icon: TagIcon,
-        description: 'Price per play by outlet tier, with peak-hour multipliers.',
-        access: allowed('rateCards'),
-      },
-    ],
-  },
-  {
-    label: 'Onboarding',
-    items: [
-      {
-        title: 'Users',
-        url: '/dashboard/onboarding/users',
-        icon: UsersIcon,
-        description: 'Staff accounts and their roles.',
-        access: mayManageUsers,
-      },
-      {
-        title: 'Companies',
-        url: '/dashboard/onboarding/company',
-        icon: Building2Icon,
-        description: 'Advertiser companies and their people.',
-        access: allowed('companies'),
-      },
-      {
-        title: 'Outlets',
-        url: '/dashboard/onboarding/outlet',
-        icon: StoreIcon,
-        description: 'Venues that run screens.',
-        access: allowed('outlets'),
-      },
-      {
-        title: 'Pincodes',
-        url: '/dashboard/onboarding/pincodes',
-        icon: MapPinnedIcon,
-        description: 'Postal codes outlets are in, with their city and state.',
-        access: allowed('pincodes'),
-      },
-    ],
-  },
-  {
-    label: 'Account',
-    pinned: true,
-    items: [
-      {
-        title: 'Settings',
-        url: '/dashboard/settings',
-        icon: SettingsIcon,
-        description: 'Your profile.',
-        access: everyone,
-      },
-    ],
-  },
-];
+/** Every page the sidebar lists needs an icon: a page given a nav group without one does not compile. */
+const NAV_ICONS: Record<NavPageName, LucideIcon> = {
+  dashboard: LayoutDashboardIcon,
+  analytics: BarChart3Icon,
+  ads: MegaphoneIcon,
+  screens: MonitorIcon,
+  takeovers: SirenIcon,
+  playbackLogs: HistoryIcon,
+  screenActivity: ActivityIcon,
+  adTransactions: ReceiptIcon,
+  screenPayouts: WalletIcon,
+  rateCard: TagIcon,
+  users: UsersIcon,
+  companies: Building2Icon,
+  outlets: StoreIcon,
+  pincodes: MapPinnedIcon,
+  settings: SettingsIcon,
+};
+
+const isNavPage = (name: DashboardPageName): name is NavPageName => name in NAV_ICONS;
+
+/** The sidebar: the registry's pages by group, in the registry's order. */
+export const DASHBOARD_NAV: NavGroup[] = NAV_GROUPS.map((group) => ({
+  ...group,
+  items: (Object.keys(DASHBOARD_PAGES) as DashboardPageName[])
+    .filter(isNavPage)
+    .filter((name) => DASHBOARD_PAGES[name].nav === group.label)
+    .map((name) => {
+      const { title, path, access } = DASHBOARD_PAGES[name];
+      return { title, url: path, icon: NAV_ICONS[name], access };
+    }),
+}));

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 function UserSummary({ name, email }: { name: string; email: string }) {
   return (
@@ -62,7 +63,7 @@ export function NavUser() {
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <Link to="/dashboard/settings" onClick={() => setOpenMobile(false)}>
+              <Link to={paths.settings.getHref()} onClick={() => setOpenMobile(false)}>
                 <SettingsIcon />
                 Settings
               </Link>

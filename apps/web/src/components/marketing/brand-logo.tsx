@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 /** The AdLoop mark (the favicon's play triangle on an indigo tile) and wordmark; a link home unless `linked` is false. */
@@ -20,7 +21,7 @@ export function BrandLogo({
   if (!linked) return <span className={cn('inline-flex items-center gap-2', className)}>{content}</span>;
   return (
     <Link
-      to="/"
+      to={paths.home.getHref()}
       aria-label="AdLoop home"
       onClick={onClick}
       className={cn(

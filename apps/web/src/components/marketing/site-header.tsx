@@ -13,11 +13,12 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/sheet';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 const siteLinks = [
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/ad/screen', label: 'Ad Screens' },
+  { to: paths.pricing.getHref(), label: 'Pricing' },
+  { to: paths.screenConnect.getHref(), label: 'Ad Screens' },
 ] as const;
 
 export function SiteHeader() {
@@ -44,7 +45,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
           <Button asChild size="sm" className="ml-2">
-            <Link to="/login">Login</Link>
+            <Link to={paths.login.getHref()}>Login</Link>
           </Button>
         </nav>
 
@@ -79,7 +80,7 @@ export function SiteHeader() {
               <Separator className="my-3" />
               <SheetClose asChild>
                 <Button asChild className="mx-1">
-                  <Link to="/login">Login</Link>
+                  <Link to={paths.login.getHref()}>Login</Link>
                 </Button>
               </SheetClose>
             </nav>

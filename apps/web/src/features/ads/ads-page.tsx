@@ -25,6 +25,7 @@ import { AD_ACTIONS, availableAdActions } from '@/features/ads/lib/ad-workflow';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useCompanyOptions } from '@/lib/resources/companies';
 
@@ -71,7 +72,7 @@ export function AdsPage() {
           <div className="min-w-0">
             {mayEdit ? (
               <Link
-                to={`/dashboard/ads/edit/${ad.id}`}
+                to={paths.editAd.getHref(ad.id)}
                 className="block truncate font-medium underline-offset-4 hover:underline"
               >
                 {ad.title}
@@ -149,7 +150,7 @@ export function AdsPage() {
         </DropdownMenuItem>
         {mayEdit ? (
           <DropdownMenuItem asChild>
-            <Link to={`/dashboard/ads/edit/${ad.id}`}>
+            <Link to={paths.editAd.getHref(ad.id)}>
               <PencilIcon aria-hidden="true" />
               Edit
             </Link>
@@ -183,7 +184,7 @@ export function AdsPage() {
   return (
     <PageShell
       description="Image and video ads, their review and what plays on screens."
-      actions={mayCreate ? <PageLinkButton to="/dashboard/ads/create" icon={PlusIcon} label="Create ad" /> : null}
+      actions={mayCreate ? <PageLinkButton to={paths.createAd.getHref()} icon={PlusIcon} label="Create ad" /> : null}
     >
       <ListToolbar>
         <ListSearch value={list.q} onSearch={list.setSearch} label="Search ads" placeholder="Search by title…" />
@@ -240,7 +241,7 @@ export function AdsPage() {
                   : 'Ads that play on your screens will appear here.'
               }
             >
-              {mayCreate ? <PageLinkButton to="/dashboard/ads/create" icon={PlusIcon} label="Create ad" /> : null}
+              {mayCreate ? <PageLinkButton to={paths.createAd.getHref()} icon={PlusIcon} label="Create ad" /> : null}
             </EmptyState>
           )
         }

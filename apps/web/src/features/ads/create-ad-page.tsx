@@ -5,6 +5,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AdForm, type AdFormIntent } from '@/features/ads/components/ad-form';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -18,22 +19,22 @@ export function CreateAdPage() {
     const ad = await create.mutateAsync(values);
     if (intent !== 'submit') {
       toast.success('Draft saved', { description: `“${ad.title}” is saved. Submit it for review when it is ready.` });
-      navigate('/dashboard/ads');
+      navigate(paths.ads.getHref());
       return;
     }
     try {
       await transition.mutateAsync({ id: ad.id, action: 'submit' });
       toast.success('Ad submitted for review', { description: `“${ad.title}” plays once an admin approves it.` });
-      navigate('/dashboard/ads');
+      navigate(paths.ads.getHref());
     } catch {
       // Created but not submitted: the edit page shows the draft and lets them try again.
-      navigate(`/dashboard/ads/edit/${ad.id}`);
+      navigate(paths.editAd.getHref(ad.id));
     }
   };
 
   return (
     <PageShell description="Upload an image or video, or link to hosted media, then submit it for review.">
-      <AdForm chooseCompany={user.role === 'GLOBAL_ADMIN'} onSave={onSave} cancelTo="/dashboard/ads" />
+      <AdForm chooseCompany={user.role === 'GLOBAL_ADMIN'} onSave={onSave} cancelTo={paths.ads.getHref()} />
     </PageShell>
   );
 }

@@ -14,6 +14,7 @@ import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
 import { AdVariantsCard } from '@/features/ads/components/ad-variants-card';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
+import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -35,7 +36,7 @@ function changesOf(ad: Ad, values: AdCreate): AdUpdate {
 function EditAdForm({ ad }: { ad: Ad }) {
   const navigate = useNavigate();
   const update = useUpdateResource(adResource);
-  const commands = useAdCommands({ onDeleted: () => navigate('/dashboard/ads') });
+  const commands = useAdCommands({ onDeleted: () => navigate(paths.ads.getHref()) });
 
   const onSave = async (values: AdCreate) => {
     const changes = changesOf(ad, values);
@@ -61,7 +62,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
         ad={ad}
         chooseCompany={false}
         onSave={onSave}
-        cancelTo="/dashboard/ads"
+        cancelTo={paths.ads.getHref()}
         aside={
           <>
             <AdStatusPanel
@@ -101,7 +102,7 @@ export function EditAdPage() {
           title="Ad not found"
           description="It may have been deleted, or it belongs to a company you do not manage."
         >
-          <PageLinkButton to="/dashboard/ads" icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
+          <PageLinkButton to={paths.ads.getHref()} icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
         </EmptyState>
       )}
     </PageShell>

@@ -7,6 +7,7 @@ import { logoutSession } from '@/features/auth/api/logout';
 import { verifyQueryKey, verifyQueryOptions } from '@/features/auth/api/verify';
 import { type Auth, AuthContext, type AuthStatus, type SignInResult } from '@/lib/auth-context';
 import { onStaffSessionRefused } from '@/lib/http';
+import { paths } from '@/lib/paths';
 import { clearUserToken, readUserToken, storeUserToken } from '@/lib/user-token';
 
 /** Holds the staff session (spec §4): verifies a stored token on open, signs in and logs out. */
@@ -57,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
     // Nothing fetched for this user may be shown to the next one.
     queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate(paths.login.getHref(), { replace: true });
   }, [navigate, queryClient, token]);
 
   const status: AuthStatus =

@@ -5,11 +5,12 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { LoginShowcase } from '@/features/auth/components/login-showcase';
 import type { LoginRedirectState } from '@/features/auth/components/require-auth';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 /** Where to go after signing in: the dashboard page that sent the user here, else the dashboard home. */
 function returnPath(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;
-  return typeof from === 'string' && from.startsWith('/dashboard') ? from : '/dashboard';
+  return typeof from === 'string' && from.startsWith(paths.dashboard.path) ? from : paths.dashboard.getHref();
 }
 
 export function LoginPage() {
@@ -24,7 +25,7 @@ export function LoginPage() {
       <div className="flex flex-col gap-4 p-6 min-[720px]:p-10">
         <div className="flex justify-center min-[720px]:justify-start">
           <Link
-            to="/"
+            to={paths.home.getHref()}
             aria-label="AdLoop home"
             className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
@@ -38,7 +39,7 @@ export function LoginPage() {
         </div>
         <p className="text-center text-xs text-muted-foreground min-[720px]:text-left">
           Screens sign in with their screen code on the{' '}
-          <Link to="/ad/screen" className="underline underline-offset-4 hover:text-foreground">
+          <Link to={paths.screenConnect.getHref()} className="underline underline-offset-4 hover:text-foreground">
             screen connect page
           </Link>
           .

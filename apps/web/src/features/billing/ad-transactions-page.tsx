@@ -28,6 +28,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 
 const FILTERS = ['company_id', 'status', 'from', 'to'] as const;
 const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({
@@ -117,7 +118,7 @@ export function AdTransactionsPage() {
       description="Payments advertisers make for their ads to play, with totals per company."
       actions={
         mayCreate ? (
-          <PageLinkButton to="/dashboard/billing/transactions/add" icon={PlusIcon} label="Add ad transaction" />
+          <PageLinkButton to={paths.addAdTransaction.getHref()} icon={PlusIcon} label="Add ad transaction" />
         ) : null
       }
     >
@@ -196,7 +197,7 @@ export function AdTransactionsPage() {
               }
             >
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/billing/transactions/add" icon={PlusIcon} label="Add ad transaction" />
+                <PageLinkButton to={paths.addAdTransaction.getHref()} icon={PlusIcon} label="Add ad transaction" />
               ) : null}
             </EmptyState>
           )

@@ -5,6 +5,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { useCreateAdTransaction } from '@/features/billing/api/create-ad-transaction';
 import { AdTransactionForm } from '@/features/billing/components/ad-transaction-form';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 
 export function AddAdTransactionPage() {
   const navigate = useNavigate();
@@ -15,7 +16,7 @@ export function AddAdTransactionPage() {
     toast.success('Transaction added', {
       description: `${formatMoney(transaction.amount_minor, transaction.currency)} from ${transaction.company.name}.`,
     });
-    navigate('/dashboard/billing/transactions');
+    navigate(paths.adTransactions.getHref());
   };
 
   return (

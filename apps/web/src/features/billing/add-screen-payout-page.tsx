@@ -5,6 +5,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { useCreateScreenPayout } from '@/features/billing/api/create-screen-payout';
 import { ScreenPayoutForm } from '@/features/billing/components/screen-payout-form';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 
 export function AddScreenPayoutPage() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function AddScreenPayoutPage() {
     toast.success(payouts.length === 1 ? 'Payout created' : `${payouts.length} payouts created`, {
       description: `${formatMoney(total, currency)} to pay. Mark it paid once the money is sent.`,
     });
-    navigate('/dashboard/billing/payouts');
+    navigate(paths.screenPayouts.getHref());
   };
 
   return (

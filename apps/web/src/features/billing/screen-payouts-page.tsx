@@ -22,6 +22,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
 import { formatBasisPoints, formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 
 const FILTERS = ['outlet_id', 'screen_id', 'status'] as const;
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((status) => ({ value: status, label: PAYOUT_STATUS_LABELS[status] }));
@@ -108,7 +109,7 @@ export function ScreenPayoutsPage() {
       description="What outlets earn for the plays on their screens: each play at the rate card, less AdLoop's commission."
       actions={
         mayCreate ? (
-          <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />
+          <PageLinkButton to={paths.addScreenPayout.getHref()} icon={PlusIcon} label="Add screen payout" />
         ) : null
       }
     >
@@ -176,7 +177,7 @@ export function ScreenPayoutsPage() {
               }
             >
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/billing/payouts/add" icon={PlusIcon} label="Add screen payout" />
+                <PageLinkButton to={paths.addScreenPayout.getHref()} icon={PlusIcon} label="Add screen payout" />
               ) : null}
             </EmptyState>
           )

@@ -26,8 +26,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { SectionEmpty, SummarySection } from '@/features/dashboard/components/summary-section';
-import { mayManageUsers } from '@/lib/access';
 import { useAuth } from '@/lib/auth-context';
+import { hrefIfAllowed } from '@/lib/dashboard-pages';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 function ago(iso: string | null) {
@@ -45,7 +46,7 @@ function Stats({ summary }: { summary: DashboardSummary }) {
       value: counts.screens_online ?? 0,
       icon: MonitorIcon,
       detail: `of ${counts.screens} ${counts.screens === 1 ? 'screen' : 'screens'}`,
-      to: can(role, 'screens', 'read') ? '/dashboard/screens' : undefined,
+      to: hrefIfAllowed(role, 'screens'),
       tone: counts.screens_online !== null && counts.screens_online < counts.screens ? ('warning' as const) : undefined,
     },
     counts.ads !== null && {
@@ -54,7 +55,7 @@ function Stats({ summary }: { summary: DashboardSummary }) {
       value: counts.ads,
       icon: MegaphoneIcon,
       detail: counts.ads_pending_review ? `${counts.ads_pending_review} awaiting review` : 'None awaiting review',
-      to: can(role, 'ads', 'read') ? '/dashboard/ads' : undefined,
+      to: hrefIfAllowed(role, 'ads'),
     },
     counts.plays_today !== null && {
       key: 'plays',
@@ -62,28 +63,28 @@ function Stats({ summary }: { summary: DashboardSummary }) {
       value: counts.plays_today,
       icon: PlayCircleIcon,
       detail: 'Reported by screens so far',
-      to: can(role, 'playbackLogs', 'read') ? '/dashboard/playback-logs' : undefined,
+      to: hrefIfAllowed(role, 'playbackLogs'),
     },
     counts.outlets !== null && {
       key: 'outlets',
       label: 'Outlets',
       value: counts.outlets,
       icon: StoreIcon,
-      to: can(role, 'outlets', 'read') ? '/dashboard/onboarding/outlet' : undefined,
+      to: hrefIfAllowed(role, 'outlets'),
     },
     counts.companies !== null && {
       key: 'companies',
       label: 'Companies',
       value: counts.companies,
       icon: Building2Icon,
-      to: can(role, 'companies', 'read') ? '/dashboard/onboarding/company' : undefined,
+      to: hrefIfAllowed(role, 'companies'),
     },
     counts.users !== null && {
       key: 'users',
       label: 'Users',
       value: counts.users,
       icon: UsersIcon,
-      to: mayManageUsers(role) ? '/dashboard/onboarding/users' : undefined,
+      to: hrefIfAllowed(role, 'users'),
     },
   ].filter((card) => card !== false);
 
@@ -104,7 +105,7 @@ function OfflineScreens({ summary }: { summary: DashboardSummary }) {
     <SummarySection
       title="Screens offline now"
       description="No heartbeat in the last few minutes."
-      to="/dashboard/screens?online=false"
+      to={paths.screens.getHref({ online: 'false' })}
     >
       {summary.offline_screens.length === 0 ? (
         <SectionEmpty icon={CheckCircle2Icon}>Every screen is online.</SectionEmpty>
@@ -118,7 +119,7 @@ function OfflineScreens({ summary }: { summary: DashboardSummary }) {
               <div className="min-w-0 flex-1">
                 {mayEdit ? (
                   <Link
-                    to={`/dashboard/screens/edit/${screen.id}`}
+                    to={paths.editScreen.getHref(screen.id)}
                     className="font-mono text-sm font-medium hover:underline"
                   >
                     {screen.screen_code}
@@ -148,7 +149,7 @@ function PendingAds({ summary }: { summary: DashboardSummary }) {
       description={
         can(user.role, 'ads', 'approve') ? 'Ads waiting for your approval.' : 'Ads waiting for approval by AdLoop.'
       }
-      to="/dashboard/ads?status=PENDING_REVIEW"
+      to={paths.ads.getHref({ status: 'PENDING_REVIEW' })}
     >
       {summary.pending_ads.length === 0 ? (
         <SectionEmpty icon={CheckCircle2Icon}>Nothing is waiting for review.</SectionEmpty>
@@ -161,10 +162,7 @@ function PendingAds({ summary }: { summary: DashboardSummary }) {
               </span>
               <div className="min-w-0 flex-1">
                 {mayOpen ? (
-                  <Link
-                    to={`/dashboard/ads/edit/${ad.id}`}
-                    className="block truncate text-sm font-medium hover:underline"
-                  >
+                  <Link to={paths.editAd.getHref(ad.id)} className="block truncate text-sm font-medium hover:underline">
                     {ad.title}
                   </Link>
                 ) : (
@@ -193,7 +191,7 @@ function RecentActivity({ summary }: { summary: DashboardSummary }) {
     <SummarySection
       title="Recent activity"
       description="Screens coming online and going offline."
-      to={can(user.role, 'screenActivity', 'read') ? '/dashboard/screen-activity' : undefined}
+      to={hrefIfAllowed(user.role, 'screenActivity')}
     >
       {summary.recent_activity.length === 0 ? (
         <SectionEmpty icon={ActivityIcon}>No screen activity yet.</SectionEmpty>

@@ -3,17 +3,15 @@ import { Link, Navigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ScreenConnectForm } from '@/features/display/components/screen-connect-form';
 import { useScreenSession } from '@/features/display/hooks/use-screen-session';
-
-function displayPath(screenCode: string) {
-  return `/ad/screen/display?screenId=${encodeURIComponent(screenCode)}`;
-}
+import { paths } from '@/lib/paths';
 
 /** /ad/screen: signs a display in with its screen ID and passcode (spec §2). */
 export function ScreenConnectPage() {
   const { status, session } = useScreenSession();
 
   // Spec §2: a screen already signed in goes straight to its ads.
-  if (status === 'authenticated' && session) return <Navigate to={displayPath(session.screen_code)} replace />;
+  if (status === 'authenticated' && session)
+    return <Navigate to={paths.screenDisplay.getHref(session.screen_code)} replace />;
 
   return (
     <main className="dark relative flex min-h-svh flex-col overflow-hidden bg-zinc-950 text-foreground">
@@ -23,14 +21,14 @@ export function ScreenConnectPage() {
       />
       <header className="relative flex items-center justify-between p-6 min-[720px]:px-10">
         <Link
-          to="/"
+          to={paths.home.getHref()}
           aria-label="AdLoop home"
           className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <Logo />
         </Link>
         <Link
-          to="/login"
+          to={paths.login.getHref()}
           className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
         >
           Staff sign-in

@@ -18,6 +18,7 @@ import { useCompanyCommands } from '@/features/onboarding/hooks/use-company-comm
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { paths } from '@/lib/paths';
 import { companyResource } from '@/lib/resources/companies';
 
 const FILTERS = ['is_active'] as const;
@@ -48,7 +49,7 @@ export function CompaniesPage() {
         <div className="min-w-0">
           {mayUpdate ? (
             <Link
-              to={`/dashboard/onboarding/company/edit/${company.id}`}
+              to={paths.editCompany.getHref(company.id)}
               className="block truncate font-medium underline-offset-4 hover:underline"
             >
               {company.name}
@@ -87,7 +88,7 @@ export function CompaniesPage() {
           <RowActions label={`Actions for ${company.name}`}>
             {mayUpdate ? (
               <DropdownMenuItem asChild>
-                <Link to={`/dashboard/onboarding/company/edit/${company.id}`}>
+                <Link to={paths.editCompany.getHref(company.id)}>
                   <PencilIcon aria-hidden="true" />
                   Edit
                 </Link>
@@ -117,7 +118,7 @@ export function CompaniesPage() {
       description="Advertisers whose ads play on screens, with their contacts and people."
       actions={
         mayCreate ? (
-          <PageLinkButton to="/dashboard/onboarding/company/onboard" icon={PlusIcon} label="Onboard company" />
+          <PageLinkButton to={paths.onboardCompany.getHref()} icon={PlusIcon} label="Onboard company" />
         ) : null
       }
     >
@@ -169,7 +170,7 @@ export function CompaniesPage() {
               description="Onboard an advertiser, then invite its people and create its first ads."
             >
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/onboarding/company/onboard" icon={PlusIcon} label="Onboard company" />
+                <PageLinkButton to={paths.onboardCompany.getHref()} icon={PlusIcon} label="Onboard company" />
               ) : null}
             </EmptyState>
           )

@@ -10,6 +10,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { companyResource } from '@/lib/resources/companies';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -42,7 +43,7 @@ export function EditCompanyPage() {
           description="It may have been deleted, or you do not manage it."
         >
           <PageLinkButton
-            to="/dashboard/onboarding/company"
+            to={paths.companies.getHref()}
             icon={ArrowLeftIcon}
             label="Back to Companies"
             variant="outline"

@@ -10,6 +10,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { outletResource } from '@/lib/resources/outlets';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -59,12 +60,7 @@ export function EditOutletPage() {
           title="Outlet not found"
           description="It may have been deleted, or you do not manage it."
         >
-          <PageLinkButton
-            to="/dashboard/onboarding/outlet"
-            icon={ArrowLeftIcon}
-            label="Back to Outlets"
-            variant="outline"
-          />
+          <PageLinkButton to={paths.outlets.getHref()} icon={ArrowLeftIcon} label="Back to Outlets" variant="outline" />
         </EmptyState>
       )}
     </PageShell>

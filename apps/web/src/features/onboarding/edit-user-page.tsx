@@ -17,6 +17,7 @@ import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserForm } from '@/features/onboarding/components/user-form';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 import { useResetUserPassword, userResource } from '@/lib/resources/users';
 
@@ -129,12 +130,7 @@ export function EditUserPage() {
           title="User not found"
           description="They may have been deleted, or you do not manage them."
         >
-          <PageLinkButton
-            to="/dashboard/onboarding/users"
-            icon={ArrowLeftIcon}
-            label="Back to Users"
-            variant="outline"
-          />
+          <PageLinkButton to={paths.users.getHref()} icon={ArrowLeftIcon} label="Back to Users" variant="outline" />
         </EmptyState>
       )}
     </PageShell>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
+import { paths } from '@/lib/paths';
 import { companyResource } from '@/lib/resources/companies';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -13,7 +14,7 @@ export function OnboardCompanyPage() {
   const onSave = async ({ name = '', contact_email, contact_phone }: CompanyUpdate) => {
     const company = await create.mutateAsync({ name, contact_email, contact_phone });
     toast.success(`${company.name} onboarded`, { description: 'Onboard its people next, from Users.' });
-    navigate('/dashboard/onboarding/company');
+    navigate(paths.companies.getHref());
   };
 
   return (

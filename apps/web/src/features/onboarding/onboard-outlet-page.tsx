@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
+import { paths } from '@/lib/paths';
 import { outletResource } from '@/lib/resources/outlets';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -13,7 +14,7 @@ export function OnboardOutletPage() {
   const onSave = async ({ name = '', outlet_code = '', is_active: _unused, ...rest }: OutletUpdate) => {
     const outlet = await create.mutateAsync({ ...rest, name, outlet_code, address: rest.address ?? '' });
     toast.success(`${outlet.name} onboarded`, { description: 'Add its screens next, from Screens.' });
-    navigate('/dashboard/onboarding/outlet');
+    navigate(paths.outlets.getHref());
   };
 
   return (

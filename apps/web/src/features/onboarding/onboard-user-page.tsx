@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { UserForm } from '@/features/onboarding/components/user-form';
+import { paths } from '@/lib/paths';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 import { userResource } from '@/lib/resources/users';
 
@@ -29,7 +30,7 @@ export function OnboardUserPage() {
         title={`Temporary password for ${invitation?.name ?? ''}`}
         description={`Share it with ${invitation?.email ?? 'them'} privately. They sign in at /login and must choose their own password right away.`}
         secretLabel="Temporary password"
-        onDone={() => navigate('/dashboard/onboarding/users')}
+        onDone={() => navigate(paths.users.getHref())}
       />
     </PageShell>
   );

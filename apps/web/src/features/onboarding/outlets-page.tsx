@@ -18,6 +18,7 @@ import { useOutletCommands } from '@/features/onboarding/hooks/use-outlet-comman
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { paths } from '@/lib/paths';
 import { TIER_LABELS } from '@/lib/rate-card';
 import { outletResource } from '@/lib/resources/outlets';
 
@@ -48,7 +49,7 @@ export function OutletsPage() {
         <div className="min-w-0">
           {mayUpdate ? (
             <Link
-              to={`/dashboard/onboarding/outlet/edit/${outlet.id}`}
+              to={paths.editOutlet.getHref(outlet.id)}
               className="block truncate font-medium underline-offset-4 hover:underline"
             >
               {outlet.name}
@@ -138,7 +139,7 @@ export function OutletsPage() {
           <RowActions label={`Actions for ${outlet.name}`}>
             {mayUpdate ? (
               <DropdownMenuItem asChild>
-                <Link to={`/dashboard/onboarding/outlet/edit/${outlet.id}`}>
+                <Link to={paths.editOutlet.getHref(outlet.id)}>
                   <PencilIcon aria-hidden="true" />
                   Edit
                 </Link>
@@ -167,9 +168,7 @@ export function OutletsPage() {
     <PageShell
       description="Venues that run screens: where they are, their tags and their commission."
       actions={
-        mayCreate ? (
-          <PageLinkButton to="/dashboard/onboarding/outlet/onboard" icon={PlusIcon} label="Onboard outlet" />
-        ) : null
+        mayCreate ? <PageLinkButton to={paths.onboardOutlet.getHref()} icon={PlusIcon} label="Onboard outlet" /> : null
       }
     >
       <ListToolbar>
@@ -217,7 +216,7 @@ export function OutletsPage() {
               description="Onboard a venue, then add its screens and invite its staff."
             >
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/onboarding/outlet/onboard" icon={PlusIcon} label="Onboard outlet" />
+                <PageLinkButton to={paths.onboardOutlet.getHref()} icon={PlusIcon} label="Onboard outlet" />
               ) : null}
             </EmptyState>
           )

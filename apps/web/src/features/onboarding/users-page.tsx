@@ -22,6 +22,7 @@ import { assignableRoles } from '@/features/onboarding/lib/assignable-roles';
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { paths } from '@/lib/paths';
 import { userResource } from '@/lib/resources/users';
 
 const FILTERS = ['role', 'is_active'] as const;
@@ -64,7 +65,7 @@ export function UsersPage() {
         <div className="min-w-0">
           {mayUpdate && user.id !== me.id ? (
             <Link
-              to={`/dashboard/onboarding/users/edit/${user.id}`}
+              to={paths.editUser.getHref(user.id)}
               className="block truncate font-medium underline-offset-4 hover:underline"
             >
               {user.name}
@@ -109,7 +110,7 @@ export function UsersPage() {
         user.id === me.id ? (
           <RowActions label={`Actions for ${user.name}`}>
             <DropdownMenuItem asChild>
-              <Link to="/dashboard/settings">
+              <Link to={paths.settings.getHref()}>
                 <PencilIcon aria-hidden="true" />
                 Edit your profile
               </Link>
@@ -118,7 +119,7 @@ export function UsersPage() {
         ) : (
           <RowActions label={`Actions for ${user.name}`}>
             <DropdownMenuItem asChild>
-              <Link to={`/dashboard/onboarding/users/edit/${user.id}`}>
+              <Link to={paths.editUser.getHref(user.id)}>
                 <PencilIcon aria-hidden="true" />
                 Edit
               </Link>
@@ -139,9 +140,7 @@ export function UsersPage() {
     <PageShell
       description="Staff accounts, their role and the company or outlets they work for."
       actions={
-        mayCreate ? (
-          <PageLinkButton to="/dashboard/onboarding/users/onboard" icon={PlusIcon} label="Onboard user" />
-        ) : null
+        mayCreate ? <PageLinkButton to={paths.onboardUser.getHref()} icon={PlusIcon} label="Onboard user" /> : null
       }
     >
       <ListToolbar>
@@ -189,7 +188,7 @@ export function UsersPage() {
           ) : (
             <EmptyState icon={UsersIcon} title="No users yet" description="Onboard your team and give each a role.">
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/onboarding/users/onboard" icon={PlusIcon} label="Onboard user" />
+                <PageLinkButton to={paths.onboardUser.getHref()} icon={PlusIcon} label="Onboard user" />
               ) : null}
             </EmptyState>
           )

@@ -3,6 +3,7 @@
 // Amounts are integer paise (₹1 = 100 paise), never floating-point rupees.
 
 import { STANDARD_COMMISSION_BPS } from '@adloop/contract/constants';
+import { paths } from '@/lib/paths';
 
 export type AdvertiserPlan = {
   id: 'starter' | 'growth' | 'network';
@@ -28,7 +29,7 @@ export const advertiserPlans: AdvertiserPlan[] = [
       'Playback log for every play',
       'Email support',
     ],
-    cta: { label: 'Get started', href: '/login', external: false },
+    cta: { label: 'Get started', href: paths.login.getHref(), external: false },
   },
   {
     id: 'growth',
@@ -42,7 +43,7 @@ export const advertiserPlans: AdvertiserPlan[] = [
       'Priority ad review',
       'Team seats for company admins and employees',
     ],
-    cta: { label: 'Get started', href: '/login', external: false },
+    cta: { label: 'Get started', href: paths.login.getHref(), external: false },
     featured: true,
   },
   {

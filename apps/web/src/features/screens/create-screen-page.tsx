@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { CreateScreenForm } from '@/features/screens/components/create-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
+import { paths } from '@/lib/paths';
 import { screenResource } from '@/lib/resources/screens';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -22,7 +23,7 @@ export function CreateScreenPage() {
   return (
     <PageShell description="Add a display screen to an outlet and get the passcode it signs in with.">
       <CreateScreenForm onCreate={onCreate} />
-      <PasscodeDialog revealed={revealed} onDone={() => navigate('/dashboard/screens')} />
+      <PasscodeDialog revealed={revealed} onDone={() => navigate(paths.screens.getHref())} />
     </PageShell>
   );
 }

@@ -16,13 +16,14 @@ import { ScreenHealthCard } from '@/features/screens/components/screen-health-ca
 import { ScreenPlayerCommands } from '@/features/screens/components/screen-player-commands';
 import { ScreenScreenshotCard } from '@/features/screens/components/screen-screenshot-card';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
+import { paths } from '@/lib/paths';
 import { screenResource } from '@/lib/resources/screens';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 function ScreenEditor({ screen }: { screen: Screen }) {
   const navigate = useNavigate();
   const update = useUpdateResource(screenResource);
-  const commands = useScreenCommands({ onDeleted: () => navigate('/dashboard/screens') });
+  const commands = useScreenCommands({ onDeleted: () => navigate(paths.screens.getHref()) });
 
   const onSave = async (changes: ScreenUpdate) => {
     if (Object.keys(changes).length === 0) return;
@@ -102,7 +103,7 @@ export function EditScreenPage() {
           title="Screen not found"
           description="It may have been deleted, or it belongs to an outlet you do not manage."
         >
-          <PageLinkButton to="/dashboard/screens" icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
+          <PageLinkButton to={paths.screens.getHref()} icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
         </EmptyState>
       )}
     </PageShell>

@@ -18,6 +18,7 @@ import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands'
 import { useListParams } from '@/hooks/use-list-params';
 import { useAuth } from '@/lib/auth-context';
 import { parseListQuery } from '@/lib/list-query';
+import { paths } from '@/lib/paths';
 import { useOutletOptions } from '@/lib/resources/outlets';
 import { screenResource } from '@/lib/resources/screens';
 
@@ -64,7 +65,7 @@ export function ScreensPage() {
         <div className="min-w-0">
           {mayUpdate ? (
             <Link
-              to={`/dashboard/screens/edit/${screen.id}`}
+              to={paths.editScreen.getHref(screen.id)}
               className="font-mono font-medium underline-offset-4 hover:underline"
             >
               {screen.screen_code}
@@ -103,7 +104,7 @@ export function ScreensPage() {
             {mayUpdate ? (
               <>
                 <DropdownMenuItem asChild>
-                  <Link to={`/dashboard/screens/edit/${screen.id}`}>
+                  <Link to={paths.editScreen.getHref(screen.id)}>
                     <PencilIcon aria-hidden="true" />
                     Edit
                   </Link>
@@ -139,7 +140,7 @@ export function ScreensPage() {
     <PageShell
       description="Display screens in your outlets, whether they are online now and when they were last seen."
       actions={
-        mayCreate ? <PageLinkButton to="/dashboard/screens/create" icon={PlusIcon} label="Create screen" /> : null
+        mayCreate ? <PageLinkButton to={paths.createScreen.getHref()} icon={PlusIcon} label="Create screen" /> : null
       }
     >
       <ListToolbar>
@@ -197,7 +198,7 @@ export function ScreensPage() {
               description="Add a screen to an outlet, then sign it in on the screen with its code and passcode."
             >
               {mayCreate ? (
-                <PageLinkButton to="/dashboard/screens/create" icon={PlusIcon} label="Create screen" />
+                <PageLinkButton to={paths.createScreen.getHref()} icon={PlusIcon} label="Create screen" />
               ) : null}
             </EmptyState>
           )

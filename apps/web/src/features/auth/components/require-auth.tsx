@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 export type LoginRedirectState = { from?: string };
 
@@ -13,7 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'checking') return <FullScreenLoader />;
   if (status === 'unauthenticated') {
     const state: LoginRedirectState = loggedOut ? {} : { from: location.pathname + location.search + location.hash };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
   }
   return children;
 }

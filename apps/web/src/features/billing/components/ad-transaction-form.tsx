@@ -21,6 +21,7 @@ import { fromLocalInput, toLocalInput } from '@/features/billing/lib/local-datet
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 import { useAdOptions } from '@/lib/resources/ads';
 import { useCompanyOptions } from '@/lib/resources/companies';
 
@@ -279,7 +280,7 @@ export function AdTransactionForm({ onSave }: AdTransactionFormProps) {
           </CardContent>
           <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
             <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to="/dashboard/billing/transactions">Cancel</Link>
+              <Link to={paths.adTransactions.getHref()}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
               {form.formState.isSubmitting ? (

@@ -21,6 +21,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 import { useOutletOptions } from '@/lib/resources/outlets';
 import { useScreenOptions } from '@/lib/resources/screens';
 
@@ -137,7 +138,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
             <CardTitle>New screen payout</CardTitle>
             <CardDescription>
               One payout per screen; a period can be paid only once. Each play earns its price on the{' '}
-              <Link to="/dashboard/rate-card" className="font-medium text-foreground underline underline-offset-4">
+              <Link to={paths.rateCard.getHref()} className="font-medium text-foreground underline underline-offset-4">
                 rate card
               </Link>{' '}
               in force when it played (outlet tier × peak hours).
@@ -260,7 +261,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
           </CardContent>
           <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
             <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to="/dashboard/billing/payouts">Cancel</Link>
+              <Link to={paths.screenPayouts.getHref()}>Cancel</Link>
             </Button>
             <Button
               type="submit"

@@ -4,6 +4,7 @@ import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 function Figure({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: 'warn' | 'good' }) {
@@ -69,7 +70,7 @@ export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
             </CardTitle>
             <CardDescription>
               {period} · priced by the{' '}
-              <Link to="/dashboard/rate-card" className="text-foreground underline underline-offset-4">
+              <Link to={paths.rateCard.getHref()} className="text-foreground underline underline-offset-4">
                 rate card
               </Link>{' '}
               in force at each play, by venue tier and peak hour.

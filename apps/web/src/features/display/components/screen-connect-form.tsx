@@ -18,6 +18,7 @@ import {
   writeSavedScreens,
 } from '@/features/display/lib/saved-screens';
 import { signInScreen } from '@/features/display/lib/screen-session-store';
+import { paths } from '@/lib/paths';
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -61,7 +62,7 @@ export function ScreenConnectForm() {
       }
       toast.success('Screen authentication successful!');
       signInScreen(session);
-      navigate(`/ad/screen/display?screenId=${encodeURIComponent(session.screen_code)}`, { replace: true });
+      navigate(paths.screenDisplay.getHref(session.screen_code), { replace: true });
     } catch {
       // Already toasted by the HTTP client and logged by authenticateScreen.
       setAuthenticating(false);

@@ -1,13 +1,14 @@
 import { ChartLine, MonitorPlay, RefreshCw, Store, Tags, TrendingUp } from 'lucide-react';
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { type Solution, SolutionCard } from '@/features/landing/components/solution-card';
+import { paths } from '@/lib/paths';
 
 // One card per pitch of the product spec, §1, each linking to where it lives in the dashboard
 // (signed-out visitors pass through the login and land there).
 const solutions: Solution[] = [
   {
     id: 'solution-targeting',
-    href: '/dashboard/ads/create',
+    href: paths.createAd.getHref(),
     title: 'Smart tag-based ad targeting',
     description:
       'Tag ads and screens by venue type, city and audience. Each screen plays only the campaigns that match its tags.',
@@ -15,7 +16,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-analytics',
-    href: '/dashboard/analytics',
+    href: paths.analytics.getHref(),
     title: 'Real-time analytics',
     description:
       'Watch plays arrive as they happen, per ad, screen and outlet, with a playback log behind every number.',
@@ -23,7 +24,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-screens',
-    href: '/dashboard/screens',
+    href: paths.screens.getHref(),
     title: 'Multi-screen management',
     description:
       'Add, rename and reset screens from one dashboard, see which are online right now, and take over chosen screens with an urgent message in one step.',
@@ -31,7 +32,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-revenue',
-    href: '/dashboard/rate-card',
+    href: paths.rateCard.getHref(),
     title: 'Revenue optimisation',
     description:
       'A rate card by venue tier with peak-hour multipliers, A/B testing of creatives with tracked QR codes, and commission tracking on every payout.',
@@ -39,7 +40,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-updates',
-    href: '/dashboard/ads',
+    href: paths.ads.getHref(),
     title: 'Real-time updates',
     description:
       'Edits reach screens in seconds. Media is served through CDN caching and every ad change is versioned.',
@@ -47,7 +48,7 @@ const solutions: Solution[] = [
   },
   {
     id: 'solution-outlets',
-    href: '/dashboard/onboarding/outlet',
+    href: paths.outlets.getHref(),
     title: 'Multi-outlet support',
     description:
       'Run one cafe or a chain of fifty. Outlet admins and employees see exactly their own screens and payouts.',

@@ -2,6 +2,7 @@ import { ArrowRight, CirclePlay, Mail, XIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 const demoSteps = [
   {
@@ -62,7 +63,7 @@ export function WatchDemoDialog() {
               </a>
             </Button>
             <Button asChild>
-              <Link to="/ad/screen">
+              <Link to={paths.screenConnect.getHref()}>
                 Open demo screen
                 <ArrowRight aria-hidden="true" />
               </Link>

@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { FormFooter } from '@/features/onboarding/components/form-footer';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { paths } from '@/lib/paths';
 
 const FIELDS = ['name', 'contact_email', 'contact_phone', 'is_active'] as const;
 const BLANKS = { blankAsNull: ['contact_email', 'contact_phone'] } as const;
@@ -119,7 +120,7 @@ export function CompanyForm({ company, mayToggleActive = false, onSave }: Compan
             ) : null}
           </CardContent>
           <FormFooter
-            cancelTo="/dashboard/onboarding/company"
+            cancelTo={paths.companies.getHref()}
             submitLabel={company ? 'Save changes' : 'Onboard company'}
             icon={company ? SaveIcon : Building2Icon}
             pending={form.formState.isSubmitting}

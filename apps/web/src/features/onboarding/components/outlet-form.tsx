@@ -22,6 +22,7 @@ import { offsetOf, timeZoneChoice } from '@/features/onboarding/lib/time-zone-se
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { paths } from '@/lib/paths';
 import { TIER_LABELS } from '@/lib/rate-card';
 import { pincodeLookupQueryOptions } from '@/lib/resources/pincodes';
 
@@ -309,7 +310,7 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
             ) : null}
           </CardContent>
           <FormFooter
-            cancelTo="/dashboard/onboarding/outlet"
+            cancelTo={paths.outlets.getHref()}
             submitLabel={outlet ? 'Save changes' : 'Onboard outlet'}
             icon={outlet ? SaveIcon : StoreIcon}
             pending={form.formState.isSubmitting}

@@ -21,6 +21,7 @@ import {
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { paths } from '@/lib/paths';
 
 const FIELDS = ['name', 'email', 'phone_number', 'role', 'company_id', 'outlet_ids'] as const;
 const BLANKS = { blankAsNull: ['phone_number'], blankAsAbsent: ['company_id'] } as const;
@@ -214,7 +215,7 @@ export function UserForm({ user, onSave }: UserFormProps) {
             ) : null}
           </CardContent>
           <FormFooter
-            cancelTo="/dashboard/onboarding/users"
+            cancelTo={paths.users.getHref()}
             submitLabel={user ? 'Save changes' : 'Onboard user'}
             icon={user ? SaveIcon : UserPlusIcon}
             pending={form.formState.isSubmitting}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useLiveRateCard } from '@/features/pricing/api/live-rate-card';
 import { formatRupees } from '@/features/pricing/format-rupees';
 import { commissionBps, commissionPercent, outletExample, outletKeepsPercent } from '@/features/pricing/rates';
+import { paths } from '@/lib/paths';
 
 const outletIncludes = [
   'Use the screens you already have: smart TV, Android box or mini PC',
@@ -66,7 +67,7 @@ export function OutletPlanSection() {
                 <a href="mailto:partners@adloop.app?subject=Become%20an%20outlet%20partner">Become an outlet partner</a>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/login">Sign in to your dashboard</Link>
+                <Link to={paths.login.getHref()}>Sign in to your dashboard</Link>
               </Button>
             </div>
           </div>

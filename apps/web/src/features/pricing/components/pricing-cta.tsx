@@ -1,6 +1,7 @@
 import { ArrowRight, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 export function PricingCta() {
   return (
@@ -19,7 +20,7 @@ export function PricingCta() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" variant="secondary" className="h-11 px-6">
-              <Link to="/login">
+              <Link to={paths.login.getHref()}>
                 Sign in to AdLoop
                 <ArrowRight aria-hidden="true" />
               </Link>

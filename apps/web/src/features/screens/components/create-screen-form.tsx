@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { OutletPicker } from '@/features/screens/components/outlet-picker';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { paths } from '@/lib/paths';
 
 const FIELDS = ['outlet_id', 'screen_code', 'name', 'tags'] as const;
 
@@ -117,7 +118,7 @@ export function CreateScreenForm({ onCreate }: { onCreate: (values: ScreenCreate
           </CardContent>
           <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
             <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to="/dashboard/screens">Cancel</Link>
+              <Link to={paths.screens.getHref()}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
               {form.formState.isSubmitting ? (

@@ -11,6 +11,7 @@ import { Switch } from '@/components/ui/switch';
 import { OutletPicker } from '@/features/screens/components/outlet-picker';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { paths } from '@/lib/paths';
 
 const FIELDS = ['name', 'tags', 'status', 'outlet_id'] as const;
 
@@ -129,7 +130,7 @@ export function EditScreenForm({ screen, onSave }: EditScreenFormProps) {
           </CardContent>
           <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
             <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to="/dashboard/screens">Back to Screens</Link>
+              <Link to={paths.screens.getHref()}>Back to Screens</Link>
             </Button>
             <Button
               type="submit"
