@@ -1,5 +1,5 @@
 import type { CompanyUpdate } from '@adloop/contract/companies';
-import { can } from '@adloop/contract/permissions';
+import { canWriteField } from '@adloop/contract/field-grants';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -33,7 +33,7 @@ export function EditCompanyPage() {
         <CompanyForm
           key={company.data.id}
           company={company.data}
-          mayToggleActive={can(user.role, 'companies', 'create')}
+          mayToggleActive={canWriteField(user.role, 'companies', 'is_active')}
           onSave={onSave}
         />
       ) : (

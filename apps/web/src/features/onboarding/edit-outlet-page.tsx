@@ -1,5 +1,5 @@
+import { canWriteField } from '@adloop/contract/field-grants';
 import type { Outlet, OutletUpdate } from '@adloop/contract/outlets';
-import { can } from '@adloop/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -51,7 +51,7 @@ export function EditOutletPage() {
         <OutletForm
           key={outlet.data.id}
           outlet={outlet.data}
-          mayManage={can(user.role, 'outlets', 'create')}
+          mayManage={canWriteField(user.role, 'outlets', 'commission_bps')}
           onSave={onSave}
         />
       ) : (

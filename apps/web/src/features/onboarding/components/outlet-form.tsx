@@ -1,4 +1,5 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
+import { writableOnly } from '@adloop/contract/field-grants';
 import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
 import { mayAddPincodeWithOutlet } from '@adloop/contract/permissions';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '@adloop/contract/time-zones';
@@ -103,20 +104,8 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
   const onSubmit = form.handleSubmit(async ({ state, ...values }) => {
     const toSave = newPincode ? { ...values, state } : values;
     try {
-      // Code, commission, tier, on/off and the alert webhook are the platform's to set (decisions 008, 033, 060).
-      await onSave(
-        mayManage
-          ? toSave
-          : {
-              ...toSave,
-              outlet_code: undefined,
-              commission_bps: undefined,
-              tier: undefined,
-              is_active: undefined,
-              alert_webhook_url: undefined,
-              alert_webhook_secret: undefined,
-            },
-      );
+      // Code, commission, tier, on/off and the alert webhook are the platform's to set (field grants, decision 064).
+      await onSave(mayManage ? toSave : writableOnly(user.role, 'outlets', toSave));
       // The secret is sent once; the field empties so it is not sent again with the next change.
       form.reset({ ...form.getValues(), alert_webhook_secret: '' });
     } catch (error) {
