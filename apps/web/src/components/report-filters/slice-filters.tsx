@@ -89,60 +89,51 @@ export function SliceFilters({ keys, value, onChange }: SliceFiltersProps) {
   const screens = useScreenOptions(search.screen_id, value.outlet_id, keys.includes('screen_id'));
   const ads = useAdOptions(search.ad_id, value.company_id, keys.includes('ad_id'));
 
+  // Each slice's picker: what it is called and where its options come from.
+  const slices: Record<SliceKey, Omit<SliceFilterProps, 'value' | 'onChange'>> = {
+    company_id: {
+      noun: 'Company',
+      allLabel: 'All companies',
+      options: (companies.data ?? []).map((company) => ({ value: company.id, label: company.name })),
+      loading: companies.isLoading,
+      onSearch: searchFor('company_id'),
+    },
+    outlet_id: {
+      noun: 'Outlet',
+      allLabel: 'All outlets',
+      options: (outlets.data ?? []).map((outlet) => ({
+        value: outlet.id,
+        label: outlet.name,
+        description: outlet.outlet_code,
+      })),
+      loading: outlets.isLoading,
+      onSearch: searchFor('outlet_id'),
+    },
+    screen_id: {
+      noun: 'Screen',
+      allLabel: 'All screens',
+      options: (screens.data ?? []).map((screen) => ({
+        value: screen.id,
+        label: screen.screen_code,
+        description: screen.outlet.name,
+      })),
+      loading: screens.isLoading,
+      onSearch: searchFor('screen_id'),
+    },
+    ad_id: {
+      noun: 'Ad',
+      allLabel: 'All ads',
+      options: (ads.data ?? []).map((ad) => ({ value: ad.id, label: ad.title, description: ad.company.name })),
+      loading: ads.isLoading,
+      onSearch: searchFor('ad_id'),
+    },
+  };
+
   return (
     <>
-      {keys.includes('company_id') ? (
-        <SliceFilter
-          noun="Company"
-          allLabel="All companies"
-          value={value.company_id}
-          onChange={(next) => onChange('company_id', next)}
-          options={(companies.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
-          loading={companies.isLoading}
-          onSearch={searchFor('company_id')}
-        />
-      ) : null}
-      {keys.includes('outlet_id') ? (
-        <SliceFilter
-          noun="Outlet"
-          allLabel="All outlets"
-          value={value.outlet_id}
-          onChange={(next) => onChange('outlet_id', next)}
-          options={(outlets.data ?? []).map((outlet) => ({
-            value: outlet.id,
-            label: outlet.name,
-            description: outlet.outlet_code,
-          }))}
-          loading={outlets.isLoading}
-          onSearch={searchFor('outlet_id')}
-        />
-      ) : null}
-      {keys.includes('screen_id') ? (
-        <SliceFilter
-          noun="Screen"
-          allLabel="All screens"
-          value={value.screen_id}
-          onChange={(next) => onChange('screen_id', next)}
-          options={(screens.data ?? []).map((screen) => ({
-            value: screen.id,
-            label: screen.screen_code,
-            description: screen.outlet.name,
-          }))}
-          loading={screens.isLoading}
-          onSearch={searchFor('screen_id')}
-        />
-      ) : null}
-      {keys.includes('ad_id') ? (
-        <SliceFilter
-          noun="Ad"
-          allLabel="All ads"
-          value={value.ad_id}
-          onChange={(next) => onChange('ad_id', next)}
-          options={(ads.data ?? []).map((ad) => ({ value: ad.id, label: ad.title, description: ad.company.name }))}
-          loading={ads.isLoading}
-          onSearch={searchFor('ad_id')}
-        />
-      ) : null}
+      {SLICE_KEYS.filter((key) => keys.includes(key)).map((key) => (
+        <SliceFilter key={key} {...slices[key]} value={value[key]} onChange={(next) => onChange(key, next)} />
+      ))}
     </>
   );
 }

@@ -2,19 +2,22 @@ import { type Ad, type AdCreate, adCreateSchema } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS, REPEATS_PER_AD } from '@adloop/contract/constants';
 import { can } from '@adloop/contract/permissions';
 import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
-import { Loader2Icon, SaveIcon, SendIcon } from 'lucide-react';
+import { SaveIcon, SendIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Field } from '@/components/form/field';
+import { NumberField } from '@/components/form/number-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
 import { OptionPicker } from '@/components/option-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { AdPreview } from '@/features/ads/components/ad-preview';
 import { AdScheduleCard } from '@/features/ads/components/ad-schedule-card';
 import { AdTargetingCard } from '@/features/ads/components/ad-targeting-card';
-import { MediaField } from '@/features/ads/components/media-field';
+import { MediaFormField } from '@/features/ads/components/media-form-field';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -70,30 +73,26 @@ function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate
     description: company.is_active ? undefined : 'Inactive',
   }));
   return (
-    <FormField
+    <Field
       control={control}
       name="company_id"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Company</FormLabel>
-          <FormControl>
-            <OptionPicker
-              options={options}
-              loading={companies.isLoading}
-              value={field.value ? [field.value] : []}
-              onChange={(value) => field.onChange(value[0])}
-              onSearchChange={setSearch}
-              onBlur={field.onBlur}
-              placeholder="Choose the advertiser"
-              searchPlaceholder="Search companies"
-              emptyText="No company matches."
-            />
-          </FormControl>
-          <FormDescription>The advertiser the ad belongs to and whose plays are billed.</FormDescription>
-          <FormMessage />
-        </FormItem>
+      label="Company"
+      description="The advertiser the ad belongs to and whose plays are billed."
+    >
+      {(field) => (
+        <OptionPicker
+          options={options}
+          loading={companies.isLoading}
+          value={field.value ? [field.value] : []}
+          onChange={(value) => field.onChange(value[0])}
+          onSearchChange={setSearch}
+          onBlur={field.onBlur}
+          placeholder="Choose the advertiser"
+          searchPlaceholder="Search companies"
+          emptyText="No company matches."
+        />
       )}
-    />
+    </Field>
   );
 }
 
@@ -173,73 +172,27 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
                   <span className="text-sm text-muted-foreground">{ad.company.name}</span>
                 </div>
               ) : null}
-              <FormField
+              <TextField
                 control={form.control}
                 name="title"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Title</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. Cold brew, summer offer" autoComplete="off" {...field} />
-                    </FormControl>
-                    <FormDescription>Shown on the screen's caption and in reports.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Title"
+                description="Shown on the screen's caption and in reports."
+                placeholder="e.g. Cold brew, summer offer"
+                autoComplete="off"
               />
-              <div className="grid gap-2">
-                <span className="text-sm font-medium">Media</span>
-                <MediaField
-                  media_url={mediaUrl}
-                  type={type}
-                  disabled={busy}
-                  error={form.formState.errors.media_url?.message ?? form.formState.errors.type?.message}
-                  onChange={(media) => {
-                    form.setValue('media_url', media.media_url, {
-                      shouldDirty: true,
-                      shouldValidate: form.formState.isSubmitted,
-                    });
-                    form.setValue('type', media.type, { shouldDirty: true });
-                    if (media.type === 'IMAGE' && form.getValues('duration_seconds') == null) {
-                      form.setValue('duration_seconds', DEFAULT_IMAGE_DURATION_SECONDS);
-                    }
-                  }}
-                />
-              </div>
+              <MediaFormField disabled={busy} />
               {type === 'IMAGE' ? (
-                <FormField
+                <NumberField
                   control={form.control}
                   name="duration_seconds"
-                  render={({ field }) => (
-                    <FormItem className="max-w-xs">
-                      <FormLabel>Duration</FormLabel>
-                      <div className="relative">
-                        <FormControl>
-                          <Input
-                            type="number"
-                            inputMode="numeric"
-                            min={1}
-                            max={3600}
-                            step={1}
-                            placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
-                            className="pr-20"
-                            name={field.name}
-                            ref={field.ref}
-                            onBlur={field.onBlur}
-                            value={field.value ?? ''}
-                            onChange={(event) =>
-                              field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
-                            }
-                          />
-                        </FormControl>
-                        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
-                          seconds
-                        </span>
-                      </div>
-                      <FormDescription>How long the image stays up per play.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Duration"
+                  description="How long the image stays up per play."
+                  className="max-w-xs"
+                  min={1}
+                  max={3600}
+                  placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
+                  blank={null}
+                  unit="seconds"
                 />
               ) : null}
             </CardContent>
@@ -251,38 +204,35 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
               <Link to={cancelTo}>Cancel</Link>
             </Button>
             {ad ? (
-              <Button type="submit" disabled={busy || !form.formState.isDirty} className="w-full sm:w-auto">
-                {intent === 'save' ? (
-                  <Loader2Icon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <SaveIcon aria-hidden="true" />
-                )}
+              <SubmitButton
+                pending={intent === 'save'}
+                disabled={busy || !form.formState.isDirty}
+                icon={SaveIcon}
+                className="w-full sm:w-auto"
+              >
                 Save changes
-              </Button>
+              </SubmitButton>
             ) : (
               <>
-                <Button
+                <SubmitButton
                   type="button"
                   variant="outline"
+                  pending={intent === 'draft'}
                   disabled={busy}
+                  icon={SaveIcon}
                   onClick={save('draft')}
                   className="w-full sm:w-auto"
                 >
-                  {intent === 'draft' ? (
-                    <Loader2Icon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <SaveIcon aria-hidden="true" />
-                  )}
                   Save draft
-                </Button>
-                <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-                  {intent === 'submit' ? (
-                    <Loader2Icon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <SendIcon aria-hidden="true" />
-                  )}
+                </SubmitButton>
+                <SubmitButton
+                  pending={intent === 'submit'}
+                  disabled={busy}
+                  icon={SendIcon}
+                  className="w-full sm:w-auto"
+                >
                   Submit for review
-                </Button>
+                </SubmitButton>
               </>
             )}
           </div>

@@ -2,14 +2,15 @@ import { type Ad, type AdContentField, adRejectSchema } from '@adloop/contract/a
 import { can } from '@adloop/contract/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDistanceToNow } from 'date-fns';
-import { CheckIcon, CircleAlertIcon, HourglassIcon, Loader2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, CircleAlertIcon, HourglassIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { useAnswerRevision } from '@/features/ads/api/ad-actions';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -40,24 +41,17 @@ function RejectEditForm({ ad, onDone }: { ad: Ad; onDone: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-3">
-        <FormField
+        <TextareaField
           control={form.control}
           name="reason"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Reason</FormLabel>
-              <FormControl>
-                <Textarea rows={3} placeholder="e.g. The new link leads to another shop." {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Reason"
+          rows={3}
+          placeholder="e.g. The new link leads to another shop."
         />
         <div className="flex gap-2">
-          <Button type="submit" size="sm" variant="destructive" disabled={answer.isPending}>
-            {answer.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+          <SubmitButton size="sm" variant="destructive" pending={answer.isPending}>
             Reject edit
-          </Button>
+          </SubmitButton>
           <Button type="button" size="sm" variant="outline" onClick={onDone} disabled={answer.isPending}>
             Cancel
           </Button>

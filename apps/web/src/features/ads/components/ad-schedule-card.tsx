@@ -1,92 +1,38 @@
 import type { AdCreate } from '@adloop/contract/ads';
 import type { Control } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { DaysOfWeekField } from '@/components/form/days-of-week-field';
+import { Field } from '@/components/form/field';
+import { NumberField } from '@/components/form/number-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+type DateOrTimePath = 'schedule.start_date' | 'schedule.end_date' | 'schedule.start_time' | 'schedule.end_time';
 
-type ScheduleField = 'schedule.start_date' | 'schedule.end_date' | 'schedule.start_time' | 'schedule.end_time';
-type NumberField = 'schedule.priority' | 'schedule.share_of_voice';
-
-function TextField({
+/** A date or a time of day; empty is null, "no limit". */
+function DateOrTimeField({
   control,
   name,
   label,
   type,
 }: {
   control: Control<AdCreate>;
-  name: ScheduleField;
+  name: DateOrTimePath;
   label: string;
   type: 'date' | 'time';
 }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type={type}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+    <Field control={control} name={name} label={label}>
+      {(field) => (
+        <Input
+          type={type}
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+        />
       )}
-    />
-  );
-}
-
-function NumberInputField({
-  control,
-  name,
-  label,
-  description,
-  min,
-  max,
-}: {
-  control: Control<AdCreate>;
-  name: NumberField;
-  label: string;
-  description: string;
-  min: number;
-  max: number;
-}) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={min}
-              max={max}
-              step={1}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? undefined : event.target.valueAsNumber)}
-            />
-          </FormControl>
-          <FormDescription>{description}</FormDescription>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    </Field>
   );
 }
 
@@ -103,69 +49,38 @@ export function AdScheduleCard({ control }: { control: Control<AdCreate> }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-6 sm:grid-cols-2">
-          <TextField control={control} name="schedule.start_date" label="First day" type="date" />
-          <TextField control={control} name="schedule.end_date" label="Last day" type="date" />
+          <DateOrTimeField control={control} name="schedule.start_date" label="First day" type="date" />
+          <DateOrTimeField control={control} name="schedule.end_date" label="Last day" type="date" />
         </div>
-        <FormField
+        <DaysOfWeekField
           control={control}
           name="schedule.days_of_week"
-          render={({ field }) => {
-            const days = field.value ?? [];
-            return (
-              <FormItem>
-                <fieldset className="grid gap-2">
-                  <legend className="mb-2 text-sm font-medium">Days of the week</legend>
-                  <div className="grid grid-cols-7 gap-1.5">
-                    {DAYS.map((day, index) => {
-                      const on = days.includes(index);
-                      return (
-                        <Button
-                          key={day}
-                          type="button"
-                          size="sm"
-                          variant={on ? 'default' : 'outline'}
-                          aria-pressed={on}
-                          // Named by the visible "Mon" (WCAG 2.5.3); the full name is its description.
-                          title={DAY_NAMES[index]}
-                          className="px-0"
-                          onClick={() =>
-                            field.onChange(
-                              on ? days.filter((value) => value !== index) : [...days, index].sort((a, b) => a - b),
-                            )
-                          }
-                        >
-                          {day}
-                        </Button>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-                <FormDescription>None chosen plays every day.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            );
-          }}
+          label="Days of the week"
+          description="None chosen plays every day."
+          withFullNames
         />
         <div className="grid gap-6 sm:grid-cols-2">
-          <TextField control={control} name="schedule.start_time" label="From" type="time" />
-          <TextField control={control} name="schedule.end_time" label="Until" type="time" />
+          <DateOrTimeField control={control} name="schedule.start_time" label="From" type="time" />
+          <DateOrTimeField control={control} name="schedule.end_time" label="Until" type="time" />
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
-          <NumberInputField
+          <NumberField
             control={control}
             name="schedule.priority"
             label="Priority"
             description="Higher plays earlier in the loop (−100 to 100)."
             min={-100}
             max={100}
+            blank={undefined}
           />
-          <NumberInputField
+          <NumberField
             control={control}
             name="schedule.share_of_voice"
             label="Share of voice"
             description="Turns taken in every 100 rounds of the loop (1-100)."
             min={1}
             max={100}
+            blank={undefined}
           />
         </div>
       </CardContent>

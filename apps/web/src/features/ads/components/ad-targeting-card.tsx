@@ -1,12 +1,13 @@
 import type { AdCreate } from '@adloop/contract/ads';
+import { PINCODE_PATTERN } from '@adloop/contract/formats';
 import { can } from '@adloop/contract/permissions';
 import { RadarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { TagsField } from '@/components/form/tags-field';
 import { OptionPicker } from '@/components/option-picker';
-import { TagInput } from '@/components/tag-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { useAdReach } from '@/features/ads/api/get-ad-reach';
 import { ListInput } from '@/features/ads/components/list-input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -14,7 +15,6 @@ import { useAuth } from '@/lib/auth-context';
 import { useOutletOptions } from '@/lib/resources/outlets';
 
 const REACH_DEBOUNCE_MS = 400;
-const PINCODE = /^\d{6}$/;
 
 function plural(count: number, noun: string) {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -28,7 +28,7 @@ function ReachLine({ control }: { control: Control<AdCreate> }) {
       tags: targeting?.tags ?? [],
       outlet_ids: targeting?.outlet_ids ?? [],
       // Half-typed pincodes wait until they are whole rather than fail the count.
-      pincodes: (targeting?.pincodes ?? []).filter((code) => PINCODE.test(code)),
+      pincodes: (targeting?.pincodes ?? []).filter((code) => PINCODE_PATTERN.test(code)),
       cities: targeting?.cities ?? [],
     },
     REACH_DEBOUNCE_MS,
@@ -61,30 +61,51 @@ function OutletsField({ control }: { control: Control<AdCreate> }) {
     description: outlet.outlet_code,
   }));
   return (
-    <FormField
-      control={control}
-      name="targeting.outlet_ids"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Outlets</FormLabel>
-          <FormControl>
-            <OptionPicker
-              multiple
-              options={options}
-              loading={outlets.isLoading}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              onSearchChange={setSearch}
-              onBlur={field.onBlur}
-              placeholder="Any outlet"
-              searchPlaceholder="Search outlets"
-              emptyText="No outlet matches."
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+    <Field control={control} name="targeting.outlet_ids" label="Outlets">
+      {(field) => (
+        <OptionPicker
+          multiple
+          options={options}
+          loading={outlets.isLoading}
+          value={field.value ?? []}
+          onChange={field.onChange}
+          onSearchChange={setSearch}
+          onBlur={field.onBlur}
+          placeholder="Any outlet"
+          searchPlaceholder="Search outlets"
+          emptyText="No outlet matches."
+        />
       )}
-    />
+    </Field>
+  );
+}
+
+/** Values typed in one box, separated by commas. */
+function ListField({
+  control,
+  name,
+  label,
+  placeholder,
+  numeric = false,
+}: {
+  control: Control<AdCreate>;
+  name: 'targeting.pincodes' | 'targeting.cities';
+  label: string;
+  placeholder: string;
+  numeric?: boolean;
+}) {
+  return (
+    <Field control={control} name={name} label={label} description="Separated by commas.">
+      {(field) => (
+        <ListInput
+          value={field.value ?? []}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputMode={numeric ? 'numeric' : undefined}
+          placeholder={placeholder}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -103,61 +124,23 @@ export function AdTargetingCard({ control }: { control: Control<AdCreate> }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <ReachLine control={control} />
-        <FormField
+        <TagsField
           control={control}
           name="targeting.tags"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Tags</FormLabel>
-              <FormControl>
-                <TagInput value={field.value ?? []} onChange={field.onChange} placeholder="Press Enter to add a tag" />
-              </FormControl>
-              <FormDescription>Matches the screen's tags or its outlet's.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Tags"
+          description="Matches the screen's tags or its outlet's."
+          placeholder="Press Enter to add a tag"
         />
         {mayPickOutlets ? <OutletsField control={control} /> : null}
         <div className="grid gap-6 sm:grid-cols-2">
-          <FormField
+          <ListField
             control={control}
             name="targeting.pincodes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Pincodes</FormLabel>
-                <FormControl>
-                  <ListInput
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputMode="numeric"
-                    placeholder="e.g. 560001, 560038"
-                  />
-                </FormControl>
-                <FormDescription>Separated by commas.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Pincodes"
+            placeholder="e.g. 560001, 560038"
+            numeric
           />
-          <FormField
-            control={control}
-            name="targeting.cities"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Cities</FormLabel>
-                <FormControl>
-                  <ListInput
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    placeholder="e.g. Bengaluru, Mysuru"
-                  />
-                </FormControl>
-                <FormDescription>Separated by commas.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <ListField control={control} name="targeting.cities" label="Cities" placeholder="e.g. Bengaluru, Mysuru" />
         </div>
       </CardContent>
     </Card>

@@ -1,23 +1,15 @@
 import type { Ad } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { type Variant, type VariantCreate, type VariantUpdate, variantCreateSchema } from '@adloop/contract/variants';
-import { Loader2Icon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
+import { NumberField } from '@/components/form/number-field';
+import { TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
 import { useCreateAdVariant, useUpdateAdVariant } from '@/features/ads/api/ad-variants';
-import { MediaField } from '@/features/ads/components/media-field';
+import { MediaFormField } from '@/features/ads/components/media-form-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 
@@ -72,7 +64,7 @@ export function VariantDialog({
       link_url: '',
     },
   });
-  const [type, mediaUrl] = useWatch({ control: form.control, name: ['type', 'media_url'] });
+  const type = useWatch({ control: form.control, name: 'type' });
   const variant = target?.variant ?? null;
 
   useEffect(() => {
@@ -121,139 +113,70 @@ export function VariantDialog({
   });
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl">
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>{variant ? `Edit variant ${variant.label}` : 'Add a variant'}</DialogTitle>
-              <DialogDescription>
-                An alternative creative for “{ad.title}”. Screens split the ad's turns between variants by weight.
-                {target?.startsTest ? " The ad's own media becomes variant A, the control, and keeps its share." : null}
-              </DialogDescription>
-            </DialogHeader>
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="label"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Label</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. B or Green button" autoComplete="off" maxLength={20} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="weight"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Weight</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        max={100}
-                        step={1}
-                        name={field.name}
-                        ref={field.ref}
-                        onBlur={field.onBlur}
-                        value={Number.isNaN(field.value) ? '' : (field.value ?? '')}
-                        onChange={(event) => field.onChange(event.target.valueAsNumber)}
-                      />
-                    </FormControl>
-                    <FormDescription>0-100; 0 keeps the variant but stops showing it.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">Media</span>
-              <MediaField
-                media_url={mediaUrl}
-                type={type}
-                disabled={busy}
-                error={form.formState.errors.media_url?.message ?? form.formState.errors.type?.message}
-                onChange={(media) => {
-                  form.setValue('media_url', media.media_url, {
-                    shouldDirty: true,
-                    shouldValidate: form.formState.isSubmitted,
-                  });
-                  form.setValue('type', media.type, { shouldDirty: true });
-                  if (media.type === 'IMAGE' && form.getValues('duration_seconds') == null) {
-                    form.setValue('duration_seconds', DEFAULT_IMAGE_DURATION_SECONDS);
-                  }
-                }}
-              />
-            </div>
-            {type === 'IMAGE' ? (
-              <FormField
-                control={form.control}
-                name="duration_seconds"
-                render={({ field }) => (
-                  <FormItem className="max-w-xs">
-                    <FormLabel>Duration (seconds)</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={3600}
-                        step={1}
-                        placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
-                        name={field.name}
-                        ref={field.ref}
-                        onBlur={field.onBlur}
-                        value={field.value ?? ''}
-                        onChange={(event) =>
-                          field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
-                        }
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ) : null}
-            <FormField
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      busy={busy}
+      className="max-h-[calc(100dvh-2rem)] gap-5 overflow-y-auto sm:max-w-xl"
+      title={variant ? `Edit variant ${variant.label}` : 'Add a variant'}
+      description={
+        <>
+          An alternative creative for “{ad.title}”. Screens split the ad's turns between variants by weight.
+          {target?.startsTest ? " The ad's own media becomes variant A, the control, and keeps its share." : null}
+        </>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <TextField
               control={form.control}
-              name="link_url"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Tracked link (optional)</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://example.com/offer"
-                      {...field}
-                      value={field.value ?? ''}
-                    />
-                  </FormControl>
-                  <FormDescription>
-                    Screens show a QR code for this variant; each scan is counted, then opens this page.
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              name="label"
+              label="Label"
+              placeholder="e.g. B or Green button"
+              autoComplete="off"
+              maxLength={20}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-                {variant ? 'Save variant' : 'Add variant'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            <NumberField
+              control={form.control}
+              name="weight"
+              label="Weight"
+              description="0-100; 0 keeps the variant but stops showing it."
+              min={0}
+              max={100}
+              blank={Number.NaN}
+            />
+          </div>
+          <MediaFormField disabled={busy} />
+          {type === 'IMAGE' ? (
+            <NumberField
+              control={form.control}
+              name="duration_seconds"
+              label="Duration (seconds)"
+              className="max-w-xs"
+              min={1}
+              max={3600}
+              placeholder={String(DEFAULT_IMAGE_DURATION_SECONDS)}
+              blank={null}
+            />
+          ) : null}
+          <TextField
+            control={form.control}
+            name="link_url"
+            label="Tracked link (optional)"
+            description="Screens show a QR code for this variant; each scan is counted, then opens this page."
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/offer"
+          />
+          <FormDialogFooter
+            onCancel={onClose}
+            submitLabel={variant ? 'Save variant' : 'Add variant'}
+            pending={busy}
+            holdWhilePending
+          />
+        </form>
+      </Form>
+    </FormDialog>
   );
 }

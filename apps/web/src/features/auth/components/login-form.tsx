@@ -1,5 +1,6 @@
 import { InfoIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { FieldError, PlainField } from '@/components/form/plain-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,15 +9,6 @@ import { useLogin } from '@/features/auth/api/login';
 import { useLoginForm } from '@/features/auth/hooks/use-login-form';
 
 const DEMO_CONTACT_EMAIL = 'demo@adloop.app';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
 
 export function LoginForm() {
   const login = useLogin();
@@ -33,11 +25,9 @@ export function LoginForm() {
         </p>
       </div>
       <div className="grid gap-5">
-        <div className="grid gap-2">
-          <Label htmlFor="email">Email</Label>
+        <PlainField id="email" label="Email" error={errors.email}>
           <Input id="email" type="email" autoComplete="email" placeholder="you@company.com" {...fieldProps('email')} />
-          <FieldError id="email-error" message={errors.email} />
-        </div>
+        </PlainField>
         <div className="grid gap-2">
           <div className="flex items-center">
             <Label htmlFor="password">Password</Label>

@@ -4,20 +4,22 @@ import {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from '@adloop/contract/billing';
-import { Loader2Icon, ReceiptIcon, XIcon } from 'lucide-react';
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
+import { ReceiptIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
 import { OptionPicker } from '@/components/option-picker';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
+import { DateTimeField } from '@/features/billing/components/date-time-field';
 import { MoneyInput } from '@/features/billing/components/money-input';
 import { CURRENCIES, METHOD_LABELS, TRANSACTION_STATUS_LABELS } from '@/features/billing/lib/labels';
-import { fromLocalInput, toLocalInput } from '@/features/billing/lib/local-datetime';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
@@ -56,7 +58,7 @@ export function AdTransactionForm({ onSave }: AdTransactionFormProps) {
       company_id: '',
       ad_id: undefined,
       amount_minor: undefined,
-      currency: 'INR',
+      currency: DEFAULT_CURRENCY,
       method: 'BANK_TRANSFER',
       reference: '',
       status: 'COMPLETED',
@@ -89,208 +91,122 @@ export function AdTransactionForm({ onSave }: AdTransactionFormProps) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <FormField
-              control={form.control}
-              name="company_id"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Company</FormLabel>
-                  <FormControl>
-                    <OptionPicker
-                      options={(companies.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
-                      value={field.value ? [field.value] : []}
-                      onChange={(next) => {
-                        field.onChange(next[0] ?? '');
-                        form.setValue('ad_id', undefined);
-                      }}
-                      loading={companies.isLoading}
-                      onSearchChange={setCompanySearch}
-                      placeholder="Choose the company that paid"
-                      searchPlaceholder="Search companies…"
-                      emptyText="No companies found."
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+            <Field control={form.control} name="company_id" label="Company">
+              {(field) => (
+                <OptionPicker
+                  options={(companies.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
+                  value={field.value ? [field.value] : []}
+                  onChange={(next) => {
+                    field.onChange(next[0] ?? '');
+                    form.setValue('ad_id', undefined);
+                  }}
+                  loading={companies.isLoading}
+                  onSearchChange={setCompanySearch}
+                  placeholder="Choose the company that paid"
+                  searchPlaceholder="Search companies…"
+                  emptyText="No companies found."
+                />
               )}
-            />
-            <FormField
+            </Field>
+            <Field
               control={form.control}
               name="ad_id"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Ad</FormLabel>
-                  <div className="flex items-start gap-1">
-                    <div className="min-w-0 flex-1">
-                      <FormControl>
-                        <OptionPicker
-                          options={(ads.data ?? []).map((ad) => ({ value: ad.id, label: ad.title }))}
-                          value={field.value ? [field.value] : []}
-                          onChange={(next) => field.onChange(next[0])}
-                          loading={ads.isLoading}
-                          onSearchChange={setAdSearch}
-                          disabled={!companyId}
-                          placeholder={companyId ? 'Any ad of this company' : 'Choose a company first'}
-                          searchPlaceholder="Search ads…"
-                          emptyText="This company has no ads yet."
-                        />
-                      </FormControl>
-                    </div>
-                    {field.value ? (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label="No specific ad"
-                        onClick={() => field.onChange(undefined)}
-                      >
-                        <XIcon aria-hidden="true" />
-                      </Button>
-                    ) : null}
-                  </div>
-                  <FormDescription>Optional: the ad this payment is for.</FormDescription>
-                  <FormMessage />
-                </FormItem>
+              label="Ad"
+              description="Optional: the ad this payment is for."
+              frame={(control, field) => (
+                <div className="flex items-start gap-1">
+                  <div className="min-w-0 flex-1">{control}</div>
+                  {field.value ? (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label="No specific ad"
+                      onClick={() => field.onChange(undefined)}
+                    >
+                      <XIcon aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </div>
               )}
-            />
+            >
+              {(field) => (
+                <OptionPicker
+                  options={(ads.data ?? []).map((ad) => ({ value: ad.id, label: ad.title }))}
+                  value={field.value ? [field.value] : []}
+                  onChange={(next) => field.onChange(next[0])}
+                  loading={ads.isLoading}
+                  onSearchChange={setAdSearch}
+                  disabled={!companyId}
+                  placeholder={companyId ? 'Any ad of this company' : 'Choose a company first'}
+                  searchPlaceholder="Search ads…"
+                  emptyText="This company has no ads yet."
+                />
+              )}
+            </Field>
             <div className="grid gap-6 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-              <FormField
+              <Field
                 control={form.control}
                 name="amount_minor"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Amount</FormLabel>
-                    <FormControl>
-                      <MoneyInput
-                        currency={currency || 'INR'}
-                        placeholder="0.00"
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                      />
-                    </FormControl>
-                    <FormDescription>
-                      {typeof amount === 'number' && !Number.isNaN(amount) && amount > 0
-                        ? `${formatMoney(amount, currency || 'INR')} will be recorded.`
-                        : 'In rupees, with up to 2 decimals.'}
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
+                label="Amount"
+                description={
+                  typeof amount === 'number' && !Number.isNaN(amount) && amount > 0
+                    ? `${formatMoney(amount, currency || DEFAULT_CURRENCY)} will be recorded.`
+                    : 'In rupees, with up to 2 decimals.'
+                }
+              >
+                {(field) => (
+                  <MoneyInput
+                    currency={currency || DEFAULT_CURRENCY}
+                    placeholder="0.00"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    ref={field.ref}
+                  />
                 )}
-              />
-              <FormField
-                control={form.control}
-                name="currency"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Currency</FormLabel>
-                    <FormControl>
-                      <NativeSelect {...field}>
-                        {CURRENCIES.map((code) => (
-                          <NativeSelectOption key={code} value={code}>
-                            {code}
-                          </NativeSelectOption>
-                        ))}
-                      </NativeSelect>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              </Field>
+              <SelectField control={form.control} name="currency" label="Currency" options={CURRENCIES} />
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <SelectField
                 control={form.control}
                 name="method"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Payment method</FormLabel>
-                    <FormControl>
-                      <NativeSelect {...field}>
-                        {TRANSACTION_METHODS.map((method) => (
-                          <NativeSelectOption key={method} value={method}>
-                            {METHOD_LABELS[method]}
-                          </NativeSelectOption>
-                        ))}
-                      </NativeSelect>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Payment method"
+                options={TRANSACTION_METHODS}
+                labels={METHOD_LABELS}
               />
-              <FormField
+              <SelectField
                 control={form.control}
                 name="status"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Status</FormLabel>
-                    <FormControl>
-                      <NativeSelect {...field}>
-                        {TRANSACTION_STATUSES.map((status) => (
-                          <NativeSelectOption key={status} value={status}>
-                            {TRANSACTION_STATUS_LABELS[status]}
-                          </NativeSelectOption>
-                        ))}
-                      </NativeSelect>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Status"
+                options={TRANSACTION_STATUSES}
+                labels={TRANSACTION_STATUS_LABELS}
               />
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="reference"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Reference</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. UTR 4021 8876 1123" {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormDescription>Optional: bank, UPI or invoice reference.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Reference"
+                description="Optional: bank, UPI or invoice reference."
+                placeholder="e.g. UTR 4021 8876 1123"
               />
-              <FormField
+              <DateTimeField
                 control={form.control}
                 name="transacted_at"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Date and time</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="datetime-local"
-                        name={field.name}
-                        ref={field.ref}
-                        onBlur={field.onBlur}
-                        value={toLocalInput(field.value)}
-                        onChange={(event) => field.onChange(fromLocalInput(event.target.value))}
-                      />
-                    </FormControl>
-                    <FormDescription>When the money moved.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Date and time"
+                description="When the money moved."
               />
             </div>
           </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
-            <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to={paths.adTransactions.getHref()}>Cancel</Link>
-            </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
-              {form.formState.isSubmitting ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <ReceiptIcon aria-hidden="true" />
-              )}
-              Add transaction
-            </Button>
-          </CardFooter>
+          <CardFormFooter
+            cancel={paths.adTransactions.getHref()}
+            submitLabel="Add transaction"
+            icon={ReceiptIcon}
+            pending={form.formState.isSubmitting}
+          />
         </Card>
       </form>
     </Form>

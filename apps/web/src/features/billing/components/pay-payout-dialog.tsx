@@ -1,20 +1,11 @@
 import { type ScreenPayout, screenPayoutPaySchema } from '@adloop/contract/billing';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
+import { TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
 import { usePayScreenPayout } from '@/features/billing/api/pay-screen-payout';
-import { fromLocalInput, toLocalInput } from '@/features/billing/lib/local-datetime';
+import { DateTimeField } from '@/features/billing/components/date-time-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
@@ -40,49 +31,15 @@ function PayPayoutForm({ payout, onDone }: { payout: ScreenPayout; onDone: () =>
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
+        <TextField
           control={form.control}
           name="reference"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Payment reference</FormLabel>
-              <FormControl>
-                <Input placeholder="e.g. UTR or UPI transaction id" {...field} />
-              </FormControl>
-              <FormDescription>So the outlet can match it on their statement.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Payment reference"
+          description="So the outlet can match it on their statement."
+          placeholder="e.g. UTR or UPI transaction id"
         />
-        <FormField
-          control={form.control}
-          name="paid_at"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Paid on</FormLabel>
-              <FormControl>
-                <Input
-                  type="datetime-local"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={toLocalInput(field.value)}
-                  onChange={(event) => field.onChange(fromLocalInput(event.target.value))}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            Mark as paid
-          </Button>
-        </DialogFooter>
+        <DateTimeField control={form.control} name="paid_at" label="Paid on" />
+        <FormDialogFooter onCancel={onDone} submitLabel="Mark as paid" pending={form.formState.isSubmitting} />
       </form>
     </Form>
   );
@@ -91,18 +48,17 @@ function PayPayoutForm({ payout, onDone }: { payout: ScreenPayout; onDone: () =>
 /** Records that the money reached the outlet; a paid payout cannot be paid again. */
 export function PayPayoutDialog({ payout, onClose }: { payout: ScreenPayout | null; onClose: () => void }) {
   return (
-    <Dialog open={payout !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark payout as paid</DialogTitle>
-          <DialogDescription>
-            {payout
-              ? `${formatMoney(payout.amount_minor, payout.currency)} to ${payout.outlet.name} for screen ${payout.screen.screen_code}, ${payout.period_start} to ${payout.period_end}.`
-              : null}
-          </DialogDescription>
-        </DialogHeader>
-        {payout ? <PayPayoutForm key={payout.id} payout={payout} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={payout !== null}
+      onClose={onClose}
+      title="Mark payout as paid"
+      description={
+        payout
+          ? `${formatMoney(payout.amount_minor, payout.currency)} to ${payout.outlet.name} for screen ${payout.screen.screen_code}, ${payout.period_start} to ${payout.period_end}.`
+          : null
+      }
+    >
+      {payout ? <PayPayoutForm key={payout.id} payout={payout} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }

@@ -1,16 +1,18 @@
 import { type ScreenPayoutCreate, screenPayoutCreateSchema } from '@adloop/contract/billing';
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { lastPayableDay } from '@adloop/contract/payout-period';
-import { AlertTriangleIcon, InfoIcon, Loader2Icon, WalletIcon } from 'lucide-react';
+import { AlertTriangleIcon, InfoIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { OptionPicker } from '@/components/option-picker';
 import { isRange, presetRange } from '@/components/report-filters/date-range';
 import { DateRangePicker } from '@/components/report-filters/date-range-picker';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { useOutletTimeZone } from '@/features/billing/api/get-outlet-time-zone';
 import { type PayoutProposalQuery, usePayoutProposal } from '@/features/billing/api/get-payout-proposal';
 import { PayoutProposal } from '@/features/billing/components/payout-proposal';
@@ -53,7 +55,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
       outlet_id: '',
       period_start: lastMonth.from,
       period_end: lastMonth.to,
-      currency: 'INR',
+      currency: DEFAULT_CURRENCY,
       reference: '',
     },
   });
@@ -147,62 +149,46 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
           <CardContent className="grid gap-6">
             <PayoutTargetChoice value={target} onChange={chooseTarget} />
             {target === 'outlet' ? (
-              <FormField
-                control={form.control}
-                name="outlet_id"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Outlet</FormLabel>
-                    <FormControl>
-                      <OptionPicker
-                        options={(outlets.data ?? []).map((outlet) => ({
-                          value: outlet.id,
-                          label: outlet.name,
-                          description: outlet.outlet_code,
-                        }))}
-                        value={field.value ? [field.value] : []}
-                        onChange={(next) => field.onChange(next[0] ?? '')}
-                        loading={outlets.isLoading}
-                        onSearchChange={setOutletSearch}
-                        placeholder="Choose an outlet"
-                        searchPlaceholder="Search outlets…"
-                        emptyText="No outlets found."
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
+              <Field control={form.control} name="outlet_id" label="Outlet">
+                {(field) => (
+                  <OptionPicker
+                    options={(outlets.data ?? []).map((outlet) => ({
+                      value: outlet.id,
+                      label: outlet.name,
+                      description: outlet.outlet_code,
+                    }))}
+                    value={field.value ? [field.value] : []}
+                    onChange={(next) => field.onChange(next[0] ?? '')}
+                    loading={outlets.isLoading}
+                    onSearchChange={setOutletSearch}
+                    placeholder="Choose an outlet"
+                    searchPlaceholder="Search outlets…"
+                    emptyText="No outlets found."
+                  />
                 )}
-              />
+              </Field>
             ) : (
-              <FormField
-                control={form.control}
-                name="screen_id"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Screen</FormLabel>
-                    <FormControl>
-                      <OptionPicker
-                        options={(screens.data ?? []).map((screen) => ({
-                          value: screen.id,
-                          label: screen.screen_code,
-                          description: screen.outlet.name,
-                        }))}
-                        value={field.value ? [field.value] : []}
-                        onChange={(next) => {
-                          field.onChange(next[0] ?? '');
-                          setScreenOutletId(screens.data?.find((screen) => screen.id === next[0])?.outlet.id ?? null);
-                        }}
-                        loading={screens.isLoading}
-                        onSearchChange={setScreenSearch}
-                        placeholder="Choose a screen"
-                        searchPlaceholder="Search screens…"
-                        emptyText="No screens found."
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
+              <Field control={form.control} name="screen_id" label="Screen">
+                {(field) => (
+                  <OptionPicker
+                    options={(screens.data ?? []).map((screen) => ({
+                      value: screen.id,
+                      label: screen.screen_code,
+                      description: screen.outlet.name,
+                    }))}
+                    value={field.value ? [field.value] : []}
+                    onChange={(next) => {
+                      field.onChange(next[0] ?? '');
+                      setScreenOutletId(screens.data?.find((screen) => screen.id === next[0])?.outlet.id ?? null);
+                    }}
+                    loading={screens.isLoading}
+                    onSearchChange={setScreenSearch}
+                    placeholder="Choose a screen"
+                    searchPlaceholder="Search screens…"
+                    emptyText="No screens found."
+                  />
                 )}
-              />
+              </Field>
             )}
             <FormField
               control={form.control}
@@ -234,19 +220,12 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               )}
             />
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="reference"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Reference</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. PAYOUT-2026-05" {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormDescription>Optional.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Reference"
+                description="Optional."
+                placeholder="e.g. PAYOUT-2026-05"
               />
             </div>
             {conflict ? (
@@ -259,23 +238,14 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
               </div>
             ) : null}
           </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
-            <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to={paths.screenPayouts.getHref()}>Cancel</Link>
-            </Button>
-            <Button
-              type="submit"
-              disabled={form.formState.isSubmitting || blocker !== null}
-              aria-describedby={blocker ? reasonId : undefined}
-              className="w-full sm:w-auto"
-            >
-              {form.formState.isSubmitting ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <WalletIcon aria-hidden="true" />
-              )}
-              Create payout
-            </Button>
+          <CardFormFooter
+            cancel={paths.screenPayouts.getHref()}
+            submitLabel="Create payout"
+            icon={WalletIcon}
+            pending={form.formState.isSubmitting}
+            disabled={blocker !== null}
+            submitDescribedBy={blocker ? reasonId : undefined}
+          >
             <div aria-live="polite" className="text-sm text-muted-foreground sm:order-first sm:mr-auto">
               {blocker ? (
                 <p id={reasonId} className="flex gap-1.5">
@@ -291,7 +261,7 @@ export function ScreenPayoutForm({ onSave }: ScreenPayoutFormProps) {
                 </p>
               ) : null}
             </div>
-          </CardFooter>
+          </CardFormFooter>
         </Card>
         <Card className="lg:sticky lg:top-4">
           <CardContent>

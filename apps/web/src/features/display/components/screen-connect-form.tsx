@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PlainField } from '@/components/form/plain-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { authenticateScreen } from '@/features/display/api/authenticate-screen';
 import { NO_SAVED_SCREEN, SavedScreenPicker } from '@/features/display/components/saved-screen-picker';
 import {
@@ -19,15 +19,6 @@ import {
 } from '@/features/display/lib/saved-screens';
 import { signInScreen } from '@/features/display/lib/screen-session-store';
 import { paths } from '@/lib/paths';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /** Signs this device in as a screen, with typed or saved credentials (spec §2, §4, §5). */
 export function ScreenConnectForm() {
@@ -96,8 +87,7 @@ export function ScreenConnectForm() {
       />
       {selected === NO_SAVED_SCREEN ? (
         <>
-          <div className="grid gap-2">
-            <Label htmlFor="screen-id">Screen ID</Label>
+          <PlainField id="screen-id" label="Screen ID" error={errors.screenId?.message}>
             <Input
               id="screen-id"
               className="h-11"
@@ -109,10 +99,8 @@ export function ScreenConnectForm() {
               aria-describedby={errors.screenId ? 'screen-id-error' : undefined}
               {...register('screenId')}
             />
-            <FieldError id="screen-id-error" message={errors.screenId?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="passcode">Passcode</Label>
+          </PlainField>
+          <PlainField id="passcode" label="Passcode" error={errors.passcode?.message}>
             <Input
               id="passcode"
               type="password"
@@ -125,8 +113,7 @@ export function ScreenConnectForm() {
               aria-describedby={errors.passcode ? 'passcode-error' : undefined}
               {...register('passcode')}
             />
-            <FieldError id="passcode-error" message={errors.passcode?.message} />
-          </div>
+          </PlainField>
         </>
       ) : null}
       <Button type="submit" size="lg" className="h-11 w-full text-base" disabled={authenticating}>

@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import type * as React from 'react';
+import { PlainField } from '@/components/form/plain-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
 // The spec gives this form no submit behaviour and no validation: submitting only stays on the page.
@@ -30,30 +30,25 @@ export function QuickContactForm() {
           className="flex h-full flex-col gap-5"
         >
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="contact-first-name">First name</Label>
+            <PlainField id="contact-first-name" label="First name">
               <Input id="contact-first-name" name="firstName" autoComplete="given-name" placeholder="Priya" />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="contact-last-name">Last name</Label>
+            </PlainField>
+            <PlainField id="contact-last-name" label="Last name">
               <Input id="contact-last-name" name="lastName" autoComplete="family-name" placeholder="Sharma" />
-            </div>
+            </PlainField>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="contact-email">Business email</Label>
+          <PlainField id="contact-email" label="Business email">
             <Input id="contact-email" name="email" type="email" autoComplete="email" placeholder="you@company.com" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="contact-company">Company</Label>
+          </PlainField>
+          <PlainField id="contact-company" label="Company">
             <Input
               id="contact-company"
               name="company"
               autoComplete="organization"
               placeholder="Company or outlet name"
             />
-          </div>
-          <div className="flex flex-1 flex-col gap-2">
-            <Label htmlFor="contact-message">Message</Label>
+          </PlainField>
+          <PlainField id="contact-message" label="Message" className="flex flex-1 flex-col gap-2">
             <Textarea
               id="contact-message"
               name="message"
@@ -61,7 +56,7 @@ export function QuickContactForm() {
               className="min-h-28 flex-1"
               placeholder="How many screens or outlets, which cities, what you'd like to advertise…"
             />
-          </div>
+          </PlainField>
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-start">
             <Send aria-hidden="true" />
             Send Message

@@ -1,11 +1,11 @@
 import { type Company, type CompanyUpdate, companyUpdateSchema } from '@adloop/contract/companies';
 import { Building2Icon, SaveIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { SwitchField } from '@/components/form/switch-field';
+import { TextField } from '@/components/form/text-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
-import { FormFooter } from '@/features/onboarding/components/form-footer';
+import { Form } from '@/components/ui/form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { paths } from '@/lib/paths';
@@ -56,71 +56,42 @@ export function CompanyForm({ company, mayToggleActive = false, onSave }: Compan
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <FormField
+            <TextField
               control={form.control}
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Company name</FormLabel>
-                  <FormControl>
-                    <Input placeholder="e.g. Blue Tokai Coffee" autoComplete="organization" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Company name"
+              placeholder="e.g. Blue Tokai Coffee"
+              autoComplete="organization"
             />
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="contact_email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Contact email</FormLabel>
-                    <FormControl>
-                      <Input type="email" placeholder="ads@company.com" {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormDescription>Optional.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Contact email"
+                description="Optional."
+                type="email"
+                placeholder="ads@company.com"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="contact_phone"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Contact phone</FormLabel>
-                    <FormControl>
-                      <Input type="tel" placeholder="+91 98765 43210" {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormDescription>Optional.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Contact phone"
+                description="Optional."
+                type="tel"
+                placeholder="+91 98765 43210"
               />
             </div>
             {company && mayToggleActive ? (
-              <FormField
+              <SwitchField
                 control={form.control}
                 name="is_active"
-                render={({ field }) => (
-                  <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-4">
-                    <div className="space-y-1">
-                      <FormLabel>Active</FormLabel>
-                      <FormDescription>
-                        An inactive company's ads stop playing and its people cannot sign in.
-                      </FormDescription>
-                    </div>
-                    <FormControl>
-                      <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
-                    </FormControl>
-                  </FormItem>
-                )}
+                label="Active"
+                description="An inactive company's ads stop playing and its people cannot sign in."
               />
             ) : null}
           </CardContent>
-          <FormFooter
-            cancelTo={paths.companies.getHref()}
+          <CardFormFooter
+            cancel={paths.companies.getHref()}
             submitLabel={company ? 'Save changes' : 'Onboard company'}
             icon={company ? SaveIcon : Building2Icon}
             pending={form.formState.isSubmitting}

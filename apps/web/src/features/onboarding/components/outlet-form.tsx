@@ -7,14 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { SaveIcon, StoreIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { TagInput } from '@/components/tag-input';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/select-field';
+import { SwitchField } from '@/components/form/switch-field';
+import { TagsField } from '@/components/form/tags-field';
+import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
-import { FormFooter } from '@/features/onboarding/components/form-footer';
+import { Form } from '@/components/ui/form';
 import { OutletAlertFields } from '@/features/onboarding/components/outlet-alert-fields';
 import { OutletPlaceFields } from '@/features/onboarding/components/outlet-place-fields';
 import { PercentInput } from '@/features/onboarding/components/percent-input';
@@ -127,149 +128,72 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="grid items-start gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Outlet name</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. Third Wave, Indiranagar" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Outlet name"
+                placeholder="e.g. Third Wave, Indiranagar"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="outlet_code"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Outlet code</FormLabel>
-                    <FormControl>
-                      <Input
-                        placeholder="e.g. TW-BLR-01"
-                        spellCheck={false}
-                        autoComplete="off"
-                        className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
-                        disabled={Boolean(outlet) && !mayManage}
-                        {...field}
-                        onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                      />
-                    </FormControl>
-                    <FormDescription>
-                      {outlet && !mayManage ? 'Set by AdLoop.' : 'Short and unique; shown in reports.'}
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Outlet code"
+                description={outlet && !mayManage ? 'Set by AdLoop.' : 'Short and unique; shown in reports.'}
+                placeholder="e.g. TW-BLR-01"
+                spellCheck={false}
+                autoComplete="off"
+                inputClassName="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+                disabled={Boolean(outlet) && !mayManage}
+                uppercase
               />
             </div>
-            <FormField
-              control={form.control}
-              name="address"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Address</FormLabel>
-                  <FormControl>
-                    <Textarea rows={2} placeholder="Street, area" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextareaField control={form.control} name="address" label="Address" rows={2} placeholder="Street, area" />
             <OutletPlaceFields
               control={form.control}
               pincode={place.data}
               lookingUp={place.isFetching && place.data === undefined}
               mayAddPincode={mayAddPincodeWithOutlet(user.role)}
             />
-            <FormField
+            <Field
               control={form.control}
               name="timezone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Time zone</FormLabel>
-                  <FormControl>
-                    <TimeZonePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-                  </FormControl>
-                  <FormDescription>
-                    {zoneSummary(timezone)}
-                    Schedules and reports follow the outlet's local time.
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+              label="Time zone"
+              description={`${zoneSummary(timezone) ?? ''}Schedules and reports follow the outlet's local time.`}
+            >
+              {(field) => <TimeZonePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+            </Field>
+            <TagsField
               control={form.control}
               name="tags"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Tags</FormLabel>
-                  <FormControl>
-                    <TagInput
-                      value={field.value ?? []}
-                      onChange={field.onChange}
-                      placeholder="e.g. cafe, premium — press Enter to add"
-                    />
-                  </FormControl>
-                  <FormDescription>Advertisers target ads at outlets by tag.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Tags"
+              description="Advertisers target ads at outlets by tag."
+              placeholder="e.g. cafe, premium — press Enter to add"
             />
             {mayManage ? (
               <div className="grid items-start gap-6 sm:grid-cols-2">
-                <FormField
+                <Field
                   control={form.control}
                   name="commission_bps"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Commission</FormLabel>
-                      <FormControl>
-                        <PercentInput
-                          placeholder="15"
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          name={field.name}
-                        />
-                      </FormControl>
-                      <FormDescription>
-                        AdLoop's share of what this outlet's screens earn; the outlet is paid the rest. 15 % is usual.
-                      </FormDescription>
-                      <FormMessage />
-                    </FormItem>
+                  label="Commission"
+                  description="AdLoop's share of what this outlet's screens earn; the outlet is paid the rest. 15 % is usual."
+                >
+                  {(field) => (
+                    <PercentInput
+                      placeholder="15"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      name={field.name}
+                    />
                   )}
-                />
-                <FormField
+                </Field>
+                <SelectField
                   control={form.control}
                   name="tier"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Pricing tier</FormLabel>
-                      <FormControl>
-                        <NativeSelect
-                          name={field.name}
-                          value={field.value ?? 'STANDARD'}
-                          onChange={(event) => field.onChange(event.target.value)}
-                          onBlur={field.onBlur}
-                          ref={field.ref}
-                        >
-                          {OUTLET_TIERS.map((tier) => (
-                            <NativeSelectOption key={tier} value={tier}>
-                              {TIER_LABELS[tier]}
-                            </NativeSelectOption>
-                          ))}
-                        </NativeSelect>
-                      </FormControl>
-                      <FormDescription>
-                        Sets the price of its plays on the rate card; a change prices future plays only.
-                      </FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Pricing tier"
+                  description="Sets the price of its plays on the rate card; a change prices future plays only."
+                  options={OUTLET_TIERS}
+                  labels={TIER_LABELS}
                 />
               </div>
             ) : null}
@@ -279,27 +203,16 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
               hasSecret={outlet?.has_alert_webhook_secret ?? false}
             />
             {outlet && mayManage ? (
-              <FormField
+              <SwitchField
                 control={form.control}
                 name="is_active"
-                render={({ field }) => (
-                  <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-4">
-                    <div className="space-y-1">
-                      <FormLabel>Active</FormLabel>
-                      <FormDescription>
-                        An inactive outlet's screens stop playing and its staff cannot sign in.
-                      </FormDescription>
-                    </div>
-                    <FormControl>
-                      <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
-                    </FormControl>
-                  </FormItem>
-                )}
+                label="Active"
+                description="An inactive outlet's screens stop playing and its staff cannot sign in."
               />
             ) : null}
           </CardContent>
-          <FormFooter
-            cancelTo={paths.outlets.getHref()}
+          <CardFormFooter
+            cancel={paths.outlets.getHref()}
             submitLabel={outlet ? 'Save changes' : 'Onboard outlet'}
             icon={outlet ? SaveIcon : StoreIcon}
             pending={form.formState.isSubmitting}

@@ -2,6 +2,8 @@ import type { OutletUpdate } from '@adloop/contract/outlets';
 import type { Pincode } from '@adloop/contract/pincodes';
 import { CircleAlertIcon, Loader2Icon, MapPinIcon, MapPinPlusIcon } from 'lucide-react';
 import type { Control } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { IndianStateSelect } from '@/components/indian-state-select';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -77,40 +79,11 @@ export function OutletPlaceFields({ control, pincode, lookingUp, mayAddPincode }
           </FormItem>
         )}
       />
-      <FormField
-        control={control}
-        name="city"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>City</FormLabel>
-            <FormControl>
-              <Input placeholder="Bengaluru" autoComplete="address-level2" {...field} value={field.value ?? ''} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField control={control} name="city" label="City" placeholder="Bengaluru" autoComplete="address-level2" />
       {asksState ? (
-        <FormField
-          control={control}
-          name="state"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>State</FormLabel>
-              <FormControl>
-                <IndianStateSelect
-                  name={field.name}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              </FormControl>
-              <FormDescription>Saved with the new pincode.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <Field control={control} name="state" label="State" description="Saved with the new pincode.">
+          {(field) => <IndianStateSelect {...field} />}
+        </Field>
       ) : null}
     </div>
   );

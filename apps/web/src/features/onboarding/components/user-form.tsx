@@ -4,12 +4,13 @@ import { type User, type UserCreate, userCreateSchema } from '@adloop/contract/u
 import { SaveIcon, UserPlusIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CompanySelect } from '@/features/onboarding/components/company-select';
-import { FormFooter } from '@/features/onboarding/components/form-footer';
 import { OutletsSelect } from '@/features/onboarding/components/outlets-select';
 import {
   type AssignableRole,
@@ -94,53 +95,32 @@ export function UserForm({ user, onSave }: UserFormProps) {
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Full name</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. Priya Sharma" autoComplete="off" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Full name"
+                placeholder="e.g. Priya Sharma"
+                autoComplete="off"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Work email</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="email"
-                        placeholder="priya@company.com"
-                        autoComplete="off"
-                        disabled={Boolean(user)}
-                        {...field}
-                      />
-                    </FormControl>
-                    {user ? <FormDescription>They sign in with it; it cannot change.</FormDescription> : null}
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Work email"
+                description={user ? 'They sign in with it; it cannot change.' : undefined}
+                type="email"
+                placeholder="priya@company.com"
+                autoComplete="off"
+                disabled={Boolean(user)}
               />
             </div>
-            <FormField
+            <TextField
               control={form.control}
               name="phone_number"
-              render={({ field }) => (
-                <FormItem className="sm:max-w-[calc(50%-0.75rem)]">
-                  <FormLabel>Phone</FormLabel>
-                  <FormControl>
-                    <Input type="tel" placeholder="+91 98765 43210" {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormDescription>Optional.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Phone"
+              description="Optional."
+              className="sm:max-w-[calc(50%-0.75rem)]"
+              type="tel"
+              placeholder="+91 98765 43210"
             />
             <FormField
               control={form.control}
@@ -168,54 +148,46 @@ export function UserForm({ user, onSave }: UserFormProps) {
               )}
             />
             {isCompanyRole(role) ? (
-              <FormField
+              <Field
                 control={form.control}
                 name="company_id"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Company</FormLabel>
-                    <FormControl>
-                      <CompanySelect
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        known={user?.companies.map((company) => ({ value: company.id, label: company.name }))}
-                      />
-                    </FormControl>
-                    <FormDescription>The advertiser whose ads they work on.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
+                label="Company"
+                description="The advertiser whose ads they work on."
+              >
+                {(field) => (
+                  <CompanySelect
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    known={user?.companies.map((company) => ({ value: company.id, label: company.name }))}
+                  />
                 )}
-              />
+              </Field>
             ) : null}
             {isOutletRole(role) ? (
-              <FormField
+              <Field
                 control={form.control}
                 name="outlet_ids"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Outlets</FormLabel>
-                    <FormControl>
-                      <OutletsSelect
-                        value={field.value ?? []}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        known={user?.outlets.map((outlet) => ({
-                          value: outlet.id,
-                          label: outlet.name,
-                          description: outlet.outlet_code,
-                        }))}
-                      />
-                    </FormControl>
-                    <FormDescription>One or more venues whose screens they look after.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
+                label="Outlets"
+                description="One or more venues whose screens they look after."
+              >
+                {(field) => (
+                  <OutletsSelect
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    known={user?.outlets.map((outlet) => ({
+                      value: outlet.id,
+                      label: outlet.name,
+                      description: outlet.outlet_code,
+                    }))}
+                  />
                 )}
-              />
+              </Field>
             ) : null}
           </CardContent>
-          <FormFooter
-            cancelTo={paths.users.getHref()}
+          <CardFormFooter
+            cancel={paths.users.getHref()}
             submitLabel={user ? 'Save changes' : 'Onboard user'}
             icon={user ? SaveIcon : UserPlusIcon}
             pending={form.formState.isSubmitting}

@@ -1,19 +1,11 @@
 import { type Pincode, pincodeCreateSchema } from '@adloop/contract/pincodes';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Field } from '@/components/form/field';
+import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
+import { TextField } from '@/components/form/text-field';
 import { IndianStateSelect } from '@/components/indian-state-select';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { pincodeResource } from '@/lib/resources/pincodes';
@@ -46,68 +38,27 @@ function PincodeForm({ pincode, onDone }: { pincode: Pincode | undefined; onDone
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
+        <TextField
           control={form.control}
           name="code"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Pincode</FormLabel>
-              <FormControl>
-                <Input
-                  inputMode="numeric"
-                  maxLength={6}
-                  placeholder="560034"
-                  className="font-mono"
-                  disabled={Boolean(pincode)}
-                  {...field}
-                />
-              </FormControl>
-              {pincode ? <FormDescription>A pincode's digits cannot change.</FormDescription> : null}
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Pincode"
+          description={pincode ? "A pincode's digits cannot change." : undefined}
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="560034"
+          inputClassName="font-mono"
+          disabled={Boolean(pincode)}
         />
-        <FormField
-          control={form.control}
-          name="city"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>City</FormLabel>
-              <FormControl>
-                <Input placeholder="Bengaluru" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+        <TextField control={form.control} name="city" label="City" placeholder="Bengaluru" />
+        <Field control={form.control} name="state" label="State">
+          {(field) => <IndianStateSelect {...field} />}
+        </Field>
+        <FormDialogFooter
+          onCancel={onDone}
+          submitLabel={pincode ? 'Save' : 'Add pincode'}
+          pending={form.formState.isSubmitting}
+          disabled={Boolean(pincode) && !form.formState.isDirty}
         />
-        <FormField
-          control={form.control}
-          name="state"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>State</FormLabel>
-              <FormControl>
-                <IndianStateSelect
-                  name={field.name}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting || (Boolean(pincode) && !form.formState.isDirty)}>
-            {form.formState.isSubmitting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            {pincode ? 'Save' : 'Add pincode'}
-          </Button>
-        </DialogFooter>
       </form>
     </Form>
   );
@@ -124,18 +75,17 @@ export function PincodeDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{pincode ? `Edit pincode ${pincode.code}` : 'Add a pincode'}</DialogTitle>
-          <DialogDescription>
-            {pincode
-              ? 'Correct its city or state. Outlets already in it keep the city they were saved with.'
-              : 'Outlets onboarded in it then get its city and state filled in.'}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <PincodeForm key={pincode?.code ?? 'new'} pincode={pincode} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={pincode ? `Edit pincode ${pincode.code}` : 'Add a pincode'}
+      description={
+        pincode
+          ? 'Correct its city or state. Outlets already in it keep the city they were saved with.'
+          : 'Outlets onboarded in it then get its city and state filled in.'
+      }
+    >
+      {open ? <PincodeForm key={pincode?.code ?? 'new'} pincode={pincode} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }

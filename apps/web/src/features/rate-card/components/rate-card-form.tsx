@@ -1,12 +1,17 @@
 import { OUTLET_TIERS } from '@adloop/contract/constants';
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { MAX_DAYPARTS, type RateCard, type RateCardCreate } from '@adloop/contract/pricing';
-import { CalendarClockIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { CalendarClockIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { DaysOfWeekField } from '@/components/form/days-of-week-field';
+import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormDescription, FormField, FormItem } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   emptyDaypart,
@@ -17,7 +22,7 @@ import {
 } from '@/features/rate-card/lib/rate-card-form-values';
 import { ApiError } from '@/lib/http';
 import { parseMoney } from '@/lib/money';
-import { parseMultiplier, TIER_LABELS, WEEK_DAYS } from '@/lib/rate-card';
+import { parseMultiplier, TIER_LABELS } from '@/lib/rate-card';
 import { readersZone } from '@/lib/readers-clock';
 import { cn } from '@/lib/utils';
 
@@ -48,10 +53,10 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
   const [saving, setSaving] = useState(false);
 
   const preview = {
-    currency: 'INR',
+    currency: DEFAULT_CURRENCY,
     effective_from: '',
     tiers: Object.fromEntries(
-      OUTLET_TIERS.map((tier) => [tier, Math.max(0, parseMoney(values.tiers?.[tier] ?? '', 'INR') ?? 0)]),
+      OUTLET_TIERS.map((tier) => [tier, Math.max(0, parseMoney(values.tiers?.[tier] ?? '', DEFAULT_CURRENCY) ?? 0)]),
     ) as RateCard['tiers'],
     dayparts: (values.dayparts ?? []).map((row, index) => ({
       id: String(index),
@@ -114,20 +119,9 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
               <legend className="mb-1 text-sm font-semibold">Base price per play</legend>
               <div className="grid gap-4 sm:grid-cols-3">
                 {OUTLET_TIERS.map((tier) => (
-                  <FormField
-                    key={tier}
-                    control={form.control}
-                    name={`tiers.${tier}`}
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{TIER_LABELS[tier]} outlet</FormLabel>
-                        <FormControl>
-                          <AffixInput affix="₹" {...field} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
+                  <Field key={tier} control={form.control} name={`tiers.${tier}`} label={`${TIER_LABELS[tier]} outlet`}>
+                    {(field) => <AffixInput affix="₹" {...field} />}
+                  </Field>
                 ))}
               </div>
             </fieldset>
@@ -147,58 +141,23 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                 {dayparts.fields.map((row, index) => (
                   <li key={row.id} className="grid gap-4 rounded-lg border p-4" aria-label={`Daypart ${index + 1}`}>
                     <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
-                      <FormField
+                      <TextField
                         control={form.control}
                         name={`dayparts.${index}.name`}
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>Name</FormLabel>
-                            <FormControl>
-                              <Input {...field} placeholder="e.g. Evening" maxLength={60} />
-                            </FormControl>
-                            <FormMessage />
-                          </FormItem>
-                        )}
+                        label="Name"
+                        placeholder="e.g. Evening"
+                        maxLength={60}
                       />
-                      <FormField
+                      <TextField
                         control={form.control}
                         name={`dayparts.${index}.start_time`}
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>From</FormLabel>
-                            <FormControl>
-                              <Input {...field} type="time" />
-                            </FormControl>
-                            <FormMessage />
-                          </FormItem>
-                        )}
+                        label="From"
+                        type="time"
                       />
-                      <FormField
-                        control={form.control}
-                        name={`dayparts.${index}.end_time`}
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>Until</FormLabel>
-                            <FormControl>
-                              <Input {...field} type="time" />
-                            </FormControl>
-                            <FormMessage />
-                          </FormItem>
-                        )}
-                      />
-                      <FormField
-                        control={form.control}
-                        name={`dayparts.${index}.multiplier`}
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>Multiplier</FormLabel>
-                            <FormControl>
-                              <AffixInput affix="×" {...field} />
-                            </FormControl>
-                            <FormMessage />
-                          </FormItem>
-                        )}
-                      />
+                      <TextField control={form.control} name={`dayparts.${index}.end_time`} label="Until" type="time" />
+                      <Field control={form.control} name={`dayparts.${index}.multiplier`} label="Multiplier">
+                        {(field) => <AffixInput affix="×" {...field} />}
+                      </Field>
                       <Button
                         type="button"
                         variant="ghost"
@@ -210,45 +169,12 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                         <Trash2Icon aria-hidden="true" />
                       </Button>
                     </div>
-                    <FormField
+                    <DaysOfWeekField
                       control={form.control}
                       name={`dayparts.${index}.days_of_week`}
-                      render={({ field }) => {
-                        const days = field.value ?? [];
-                        return (
-                          <FormItem>
-                            <fieldset className="grid gap-2">
-                              <legend className="mb-2 text-sm font-medium">Days it starts on</legend>
-                              <div className="grid max-w-md grid-cols-7 gap-1.5">
-                                {WEEK_DAYS.map(({ day, name }) => {
-                                  const on = days.includes(day);
-                                  return (
-                                    <Button
-                                      key={day}
-                                      type="button"
-                                      size="sm"
-                                      variant={on ? 'default' : 'outline'}
-                                      aria-pressed={on}
-                                      className="px-0"
-                                      onClick={() =>
-                                        field.onChange(
-                                          on
-                                            ? days.filter((value) => value !== day)
-                                            : [...days, day].sort((a, b) => a - b),
-                                        )
-                                      }
-                                    >
-                                      {name}
-                                    </Button>
-                                  );
-                                })}
-                              </div>
-                            </fieldset>
-                            <FormDescription>None chosen: every day.</FormDescription>
-                            <FormMessage />
-                          </FormItem>
-                        );
-                      }}
+                      label="Days it starts on"
+                      description="None chosen: every day."
+                      className="max-w-md"
                     />
                   </li>
                 ))}
@@ -300,33 +226,22 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
                   </FormItem>
                 )}
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="effective_from"
-                render={({ field }) => (
-                  <FormItem className={cn(values.starts === 'asap' && 'opacity-50')}>
-                    <FormLabel>Effective from</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="datetime-local" disabled={values.starts === 'asap'} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Effective from"
+                className={cn(values.starts === 'asap' && 'opacity-50')}
+                type="datetime-local"
+                disabled={values.starts === 'asap'}
               />
             </div>
-            <FormField
+            <TextField
               control={form.control}
               name="note"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Note</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="e.g. Festive season peaks" maxLength={200} />
-                  </FormControl>
-                  <FormDescription>Optional; shown in the history.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Note"
+              description="Optional; shown in the history."
+              placeholder="e.g. Festive season peaks"
+              maxLength={200}
             />
 
             <section aria-label="Preview" className="grid gap-2">
@@ -334,19 +249,12 @@ export function RateCardForm({ current, onSave, onCancel }: RateCardFormProps) {
               <RateCardMatrix card={preview} label="Preview of the new rate card" />
             </section>
           </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
-            <Button type="button" variant="ghost" className="w-full sm:w-auto" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving} className="w-full sm:w-auto">
-              {saving ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <CalendarClockIcon aria-hidden="true" />
-              )}
-              Schedule rate card
-            </Button>
-          </CardFooter>
+          <CardFormFooter
+            cancel={onCancel}
+            submitLabel="Schedule rate card"
+            icon={CalendarClockIcon}
+            pending={saving}
+          />
         </Card>
       </form>
     </Form>

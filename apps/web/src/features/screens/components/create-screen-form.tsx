@@ -1,12 +1,12 @@
 import { type ScreenCreate, screenCreateSchema } from '@adloop/contract/screens';
-import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { TagInput } from '@/components/tag-input';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { CardFormFooter } from '@/components/form/card-form-footer';
+import { Field } from '@/components/form/field';
+import { TagsField } from '@/components/form/tags-field';
+import { TextField } from '@/components/form/text-field';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { OutletPicker } from '@/features/screens/components/outlet-picker';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -41,94 +41,55 @@ export function CreateScreenForm({ onCreate }: { onCreate: (values: ScreenCreate
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <FormField
+            <Field
               control={form.control}
               name="outlet_id"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Outlet</FormLabel>
-                  <FormControl>
-                    <OutletPicker
-                      chooseSoleOutlet
-                      value={field.value || undefined}
-                      onChange={(id) => field.onChange(id ?? '')}
-                      onBlur={field.onBlur}
-                    />
-                  </FormControl>
-                  <FormDescription>The venue where the screen hangs.</FormDescription>
-                  <FormMessage />
-                </FormItem>
+              label="Outlet"
+              description="The venue where the screen hangs."
+            >
+              {(field) => (
+                <OutletPicker
+                  chooseSoleOutlet
+                  value={field.value || undefined}
+                  onChange={(id) => field.onChange(id ?? '')}
+                  onBlur={field.onBlur}
+                />
               )}
-            />
+            </Field>
             <div className="grid gap-6 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="screen_code"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Screen code</FormLabel>
-                    <FormControl>
-                      <Input
-                        placeholder="e.g. CAFE-MG-01"
-                        autoComplete="off"
-                        spellCheck={false}
-                        className="font-mono uppercase placeholder:normal-case placeholder:font-sans"
-                        {...field}
-                        onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                      />
-                    </FormControl>
-                    <FormDescription>What staff type on the screen. Letters, digits and dashes.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Screen code"
+                description="What staff type on the screen. Letters, digits and dashes."
+                placeholder="e.g. CAFE-MG-01"
+                autoComplete="off"
+                spellCheck={false}
+                inputClassName="font-mono uppercase placeholder:normal-case placeholder:font-sans"
+                uppercase
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Name</FormLabel>
-                    <FormControl>
-                      <Input placeholder="e.g. Counter screen" {...field} />
-                    </FormControl>
-                    <FormDescription>Optional, to tell screens apart.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Name"
+                description="Optional, to tell screens apart."
+                placeholder="e.g. Counter screen"
               />
             </div>
-            <FormField
+            <TagsField
               control={form.control}
               name="tags"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Tags</FormLabel>
-                  <FormControl>
-                    <TagInput
-                      value={field.value ?? []}
-                      onChange={field.onChange}
-                      placeholder="e.g. entrance, portrait — press Enter to add"
-                    />
-                  </FormControl>
-                  <FormDescription>Used to target ads at groups of screens.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Tags"
+              description="Used to target ads at groups of screens."
+              placeholder="e.g. entrance, portrait — press Enter to add"
             />
           </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 border-t sm:flex-row sm:justify-end [.border-t]:pt-6">
-            <Button asChild variant="ghost" className="w-full sm:w-auto">
-              <Link to={paths.screens.getHref()}>Cancel</Link>
-            </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
-              {form.formState.isSubmitting ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <PlusIcon aria-hidden="true" />
-              )}
-              Create screen
-            </Button>
-          </CardFooter>
+          <CardFormFooter
+            cancel={paths.screens.getHref()}
+            submitLabel="Create screen"
+            icon={PlusIcon}
+            pending={form.formState.isSubmitting}
+          />
         </Card>
       </form>
     </Form>

@@ -1,11 +1,11 @@
 import { NEW_PASSWORD_MIN_LENGTH } from '@adloop/contract/auth';
 import { passwordChangeSchema } from '@adloop/contract/users';
-import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordInput } from '@/components/password-input';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { Form } from '@/components/ui/form';
 import { useChangePassword } from '@/features/settings/api/change-password';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -59,58 +59,29 @@ export function PasswordForm({
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <FormField
+        <PasswordField
           control={form.control}
           name="current_password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{currentLabel}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={currentLabel}
+          autoComplete="current-password"
         />
-        <FormField
+        <PasswordField
           control={form.control}
           name="new_password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>
-                At least {NEW_PASSWORD_MIN_LENGTH} characters, not a common password or your email. A passphrase is
-                easiest to remember.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="New password"
+          description={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, not a common password or your email. A passphrase is easiest to remember.`}
+          autoComplete="new-password"
         />
-        <FormField
+        <PasswordField
           control={form.control}
           name="confirm_password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Confirm new password"
+          autoComplete="new-password"
         />
         <div>
-          <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
-            {change.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <KeyRoundIcon aria-hidden="true" />
-            )}
+          <SubmitButton pending={change.isPending} icon={KeyRoundIcon} className="w-full sm:w-auto">
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Form>

@@ -1,11 +1,11 @@
 import { ROLE_LABELS } from '@adloop/contract/roles';
 import { profileUpdateSchema } from '@adloop/contract/users';
-import { Loader2Icon, SaveIcon } from 'lucide-react';
+import { SaveIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { Form, FormDescription } from '@/components/ui/form';
 import { useUpdateProfile } from '@/features/settings/api/update-profile';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -35,37 +35,14 @@ export function ProfileForm() {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Full name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <TextField control={form.control} name="name" label="Full name" autoComplete="name" />
+          <TextField
             control={form.control}
             name="phone_number"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone</FormLabel>
-                <FormControl>
-                  <Input
-                    type="tel"
-                    autoComplete="tel"
-                    placeholder="+91 98765 43210"
-                    {...field}
-                    value={field.value ?? ''}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
           />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -84,14 +61,14 @@ export function ProfileForm() {
           </div>
         </div>
         <div>
-          <Button type="submit" disabled={update.isPending || !form.formState.isDirty} className="w-full sm:w-auto">
-            {update.isPending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <SaveIcon aria-hidden="true" />
-            )}
+          <SubmitButton
+            pending={update.isPending}
+            disabled={!form.formState.isDirty}
+            icon={SaveIcon}
+            className="w-full sm:w-auto"
+          >
             Save profile
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Form>

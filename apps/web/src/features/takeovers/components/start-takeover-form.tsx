@@ -3,6 +3,7 @@ import { TAKEOVER_MESSAGE_MAX, type TakeoverStart, takeoverStartSchema } from '@
 import { Loader2Icon, MessageSquareWarningIcon, MonitorPlayIcon, SirenIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { FieldError } from '@/components/form/plain-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -26,15 +27,6 @@ const FIELDS: readonly Field[] = ['message', 'ad_id', 'screen_ids', 'ends_at'];
 function fieldOf(path: readonly PropertyKey[] | string): Field | undefined {
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
   return parts.find((part): part is Field => (FIELDS as readonly string[]).includes(part));
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
 }
 
 /** Starts a takeover: a message or an ad, the screens, and how long (decision 035). */
