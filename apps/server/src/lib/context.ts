@@ -2,7 +2,7 @@ import type { CurrentUser } from '@adloop/contract/auth';
 import { type Action, can, type Resource, type Scope } from '@adloop/contract/permissions';
 import { COMPANY_ROLES, OUTLET_ROLES, type Role } from '@adloop/contract/roles';
 import type { Database } from '../db/client.ts';
-import type { BusEvent } from './event-bus.ts';
+import type { BusEvent, EventBus } from './event-bus.ts';
 
 /** A signed-in staff user's live session, read in one query with the rows their "own" scope reaches. */
 export interface StaffPrincipal {
@@ -46,6 +46,11 @@ export interface ServiceContext {
   caller: Caller;
   /** Announces a domain event; inside `inTransaction` it waits for the commit. */
   emit(event: BusEvent): Promise<void>;
+}
+
+/** The context of a caller's service calls: a request's, or a test's calling a service directly. */
+export function contextFor(db: Database, bus: EventBus, caller: Caller): ServiceContext {
+  return { db, caller, emit: (event) => bus.publish(event) };
 }
 
 /** Drizzle's transaction handle. */

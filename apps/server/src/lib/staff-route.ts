@@ -1,5 +1,9 @@
+import { idParamsSchema, listOf, one } from '@adloop/contract/common';
 import type { Action, Resource } from '@adloop/contract/permissions';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServiceContext } from './context.ts';
+import type { Page } from './list-query.ts';
 import { errorResponses } from './schemas.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -13,4 +17,74 @@ export function staffRoutes(app: FastifyInstance, tag: string) {
     preHandler: app.authorize(resource, action),
     schema: { tags: [tag], security: bearer, ...schema, response: { ...schema.response, ...errorResponses } },
   });
+}
+
+type Row<S extends z.ZodType> = z.output<S>;
+type ById = { Params: { id: string } };
+
+/**
+ * The usual routes of one resource at its base path: a page of rows (GET /), one row (GET /:id),
+ * create (POST /), edit (PATCH /:id) and delete (DELETE /:id), each a call of its service with
+ * the request's context. The signatures tie each service's answer to the row schema declared;
+ * a module registers the ones it has and writes any other route in full.
+ */
+export function resourceRoutes<R extends z.ZodType>(app: FastifyInstance, tag: string, resource: Resource, row: R) {
+  const guard = staffRoutes(app, tag);
+  return {
+    /** The options of a further route of this module. */
+    guard,
+    list<Q extends z.ZodType>(
+      summary: string,
+      querystring: Q,
+      list: (ctx: ServiceContext, query: z.output<Q>) => Promise<Page<Row<R>>>,
+    ) {
+      app.get('/', guard(resource, 'read', { summary, querystring, response: { 200: listOf(row) } }), (request) =>
+        list(request.ctx, request.query as z.output<Q>),
+      );
+    },
+    one(summary: string, find: (ctx: ServiceContext, id: string) => Promise<Row<R>>) {
+      app.get<ById>(
+        '/:id',
+        guard(resource, 'read', { summary, params: idParamsSchema, response: { 200: one(row) } }),
+        async (request) => ({ data: await find(request.ctx, request.params.id) }),
+      );
+    },
+    /** `answer` when what a create answers is more than the row (a passcode shown once). */
+    create<B extends z.ZodType, A extends z.ZodType = R>(
+      summary: string,
+      body: B,
+      create: (ctx: ServiceContext, input: z.output<B>) => Promise<Row<A>>,
+      answer?: A,
+    ) {
+      app.post(
+        '/',
+        guard(resource, 'create', { summary, body, response: { 201: one(answer ?? row) } }),
+        async (request, reply) =>
+          reply.code(201).send({ data: await create(request.ctx, request.body as z.output<B>) }),
+      );
+    },
+    update<B extends z.ZodType>(
+      summary: string,
+      body: B,
+      update: (ctx: ServiceContext, id: string, change: z.output<B>) => Promise<Row<R>>,
+    ) {
+      app.patch<ById>(
+        '/:id',
+        guard(resource, 'update', { summary, params: idParamsSchema, body, response: { 200: one(row) } }),
+        async (request) => ({
+          data: await update(request.ctx, request.params.id, request.body as z.output<B>),
+        }),
+      );
+    },
+    remove(summary: string, remove: (ctx: ServiceContext, id: string) => Promise<unknown>) {
+      app.delete<ById>(
+        '/:id',
+        guard(resource, 'delete', { summary, params: idParamsSchema, response: { 204: z.null() } }),
+        async (request, reply) => {
+          await remove(request.ctx, request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { type Action, type Resource, scopeOf } from '@adloop/contract/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Caller, callerOf, type ServiceContext } from '../lib/context.ts';
+import { type Caller, callerOf, contextFor, type ServiceContext } from '../lib/context.ts';
 import { forbidden, passwordChangeRequired, unauthorized } from '../lib/http-error.ts';
 import { authenticateStaff } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
@@ -48,7 +48,7 @@ export default fp(
     });
     app.decorateRequest('ctx', {
       getter(this: StaffRequest) {
-        this[kContext] ??= { db: app.db, caller: this.caller, emit: (event) => app.events.publish(event) };
+        this[kContext] ??= contextFor(app.db, app.events, this.caller);
         return this[kContext];
       },
     });

@@ -14,11 +14,11 @@ import {
   spendQuerySchema,
   spendSchema,
 } from '@adloop/contract/billing';
-import { idParamsSchema, listOf, one } from '@adloop/contract/common';
+import { idParamsSchema, one } from '@adloop/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffRoutes } from '../../lib/staff-route.ts';
+import { resourceRoutes } from '../../lib/staff-route.ts';
 import {
   createTransaction,
   getTransaction,
@@ -31,90 +31,39 @@ import { spendSummary } from './spend.service.ts';
 
 /** /api/ad-transaction: what advertisers paid. */
 export async function adTransactionRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = staffRoutes(app, 'billing');
+  const routes = resourceRoutes(fastify, 'billing', 'adTransactions', adTransactionSchema);
+  routes.list('Ad transactions', adTransactionListQuerySchema, listTransactions);
+  routes.one('One ad transaction', getTransaction);
+  routes.create('Record an ad transaction', adTransactionCreateSchema, createTransaction);
+  routes.update("Change a transaction's status or reference", adTransactionUpdateSchema, updateTransaction);
 
-  app.get(
-    '/',
-    guard('adTransactions', 'read', {
-      summary: 'Ad transactions',
-      querystring: adTransactionListQuerySchema,
-      response: { 200: listOf(adTransactionSchema) },
-    }),
-    async (request) => listTransactions(request.ctx, request.query),
-  );
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/totals',
-    guard('adTransactions', 'read', {
+    routes.guard('adTransactions', 'read', {
       summary: 'Totals per company and currency over a period',
       querystring: adTransactionTotalsQuerySchema,
       response: { 200: adTransactionTotalsSchema },
     }),
-    async (request) => ({
-      data: await transactionTotals(request.ctx, request.query),
-    }),
+    async (request) => ({ data: await transactionTotals(request.ctx, request.query) }),
   );
   app.get(
     '/spend',
-    guard('adTransactions', 'read', {
+    routes.guard('adTransactions', 'read', {
       summary: "What companies' plays cost at the rate card over a period, per ad, beside what they paid",
       querystring: spendQuerySchema,
       response: { 200: spendSchema },
     }),
-    async (request) => ({
-      data: await spendSummary(request.ctx, request.query),
-    }),
-  );
-  app.get(
-    '/:id',
-    guard('adTransactions', 'read', {
-      summary: 'One ad transaction',
-      params: idParamsSchema,
-      response: { 200: one(adTransactionSchema) },
-    }),
-    async (request) => ({
-      data: await getTransaction(request.ctx, request.params.id),
-    }),
-  );
-  app.post(
-    '/',
-    guard('adTransactions', 'create', {
-      summary: 'Record an ad transaction',
-      body: adTransactionCreateSchema,
-      response: { 201: one(adTransactionSchema) },
-    }),
-    async (request, reply) => {
-      return reply.code(201).send({ data: await createTransaction(request.ctx, request.body) });
-    },
-  );
-  app.patch(
-    '/:id',
-    guard('adTransactions', 'update', {
-      summary: "Change a transaction's status or reference",
-      params: idParamsSchema,
-      body: adTransactionUpdateSchema,
-      response: { 200: one(adTransactionSchema) },
-    }),
-    async (request) => ({
-      data: await updateTransaction(request.ctx, request.params.id, request.body),
-    }),
+    async (request) => ({ data: await spendSummary(request.ctx, request.query) }),
   );
 }
 
 /** /api/screen-payout: what outlets earn for their screens. */
 export async function screenPayoutRoutes(fastify: FastifyInstance) {
+  const routes = resourceRoutes(fastify, 'billing', 'screenPayouts', screenPayoutSchema);
+  routes.list('Screen payouts', screenPayoutListQuerySchema, listPayouts);
+  const { guard } = routes;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = staffRoutes(app, 'billing');
-
-  app.get(
-    '/',
-    guard('screenPayouts', 'read', {
-      summary: 'Screen payouts',
-      querystring: screenPayoutListQuerySchema,
-      response: { 200: listOf(screenPayoutSchema) },
-    }),
-    async (request) => listPayouts(request.ctx, request.query),
-  );
   app.get(
     '/proposal',
     guard('screenPayouts', 'create', {
