@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, listQueryBase, tagsSchema } from './common.ts';
+import { PINCODE_PATTERN } from './formats.ts';
 import { type AdSchedule, type AdTargeting, TIME_PATTERN } from './targeting.ts';
 import { unplayableMediaProblem } from './unplayable-media.ts';
 
@@ -37,12 +38,7 @@ const listOfValues = (label: string, max: number) =>
 
 const targetOutletIds = z.array(z.uuid('Outlet ids must be UUIDs')).max(200, 'At most 200 outlets');
 const targetPincodes = z
-  .array(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'Pincodes are 6 digits'),
-  )
+  .array(z.string().trim().regex(PINCODE_PATTERN, 'Pincodes are 6 digits'))
   .max(200, 'At most 200 pincodes');
 const targetCities = listOfValues('Cities', 50);
 

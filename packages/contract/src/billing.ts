@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, listQueryBase, rangeCapIssue, rangeWithinCap } from './common.ts';
+import { DEFAULT_CURRENCY } from './formats.ts';
 
 const dateString = calendarDate();
 const currencySchema = z
@@ -13,8 +14,6 @@ const minorUnits = z
   .int('Amount must be whole minor units (paise)')
   .min(1, 'Amount must be positive')
   .max(1_000_000_000_00, 'Amount is too large');
-
-export const DEFAULT_CURRENCY = 'INR';
 
 export const TRANSACTION_METHODS = ['BANK_TRANSFER', 'UPI', 'CARD', 'CASH', 'CHEQUE', 'OTHER'] as const;
 export const TRANSACTION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { listQueryBase } from './common.ts';
+import { PINCODE_PATTERN } from './formats.ts';
 
 /** An Indian postal code: six digits. */
-export const pincodeCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Pincode must be 6 digits');
+export const pincodeCodeSchema = z.string().trim().regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
 
 /**
  * India's states and union territories (2020 onwards), offered when a pincode is added. The server
@@ -66,4 +64,4 @@ export const pincodeListQuerySchema = z.object({ ...listQueryBase }).strict();
 
 export const pincodeUpdateSchema = pincodeCreateSchema.omit({ code: true }).partial().strict();
 export type PincodeUpdate = z.infer<typeof pincodeUpdateSchema>;
-export const pincodeParamsSchema = z.object({ code: z.string().regex(/^\d{6}$/, 'Pincode must be 6 digits') });
+export const pincodeParamsSchema = z.object({ code: z.string().regex(PINCODE_PATTERN, 'Pincode must be 6 digits') });

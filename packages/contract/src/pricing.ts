@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OutletTier } from './constants.ts';
+import { DEFAULT_CURRENCY } from './formats.ts';
 import {
   MAX_DAYPARTS,
   MAX_MULTIPLIER_BPS,
@@ -87,7 +88,7 @@ export const rateCardCreateSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter ISO code')
-      .default('INR'),
+      .default(DEFAULT_CURRENCY),
     note: z.string().trim().max(200, 'Note is at most 200 characters').default(''),
     tiers: tierRecord(rateMinorSchema).strict(),
     dayparts: z.array(daypartCreateSchema).max(MAX_DAYPARTS, `At most ${MAX_DAYPARTS} dayparts`).default([]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adScheduleSchema, adTypeSchema } from './ads.ts';
 import { calendarDate } from './common.ts';
 import { MAX_PLAYBACK_BATCH, PASSCODE_LENGTH, PLAYER_HEALTH_LIMITS } from './constants.ts';
+import { PASSCODE_PATTERN } from './formats.ts';
 import { screenVariantSchema } from './variants.ts';
 
 /** Screen connect form (spec §5): messages shown by the connect page. */
@@ -18,10 +19,7 @@ export type ScreenConnectForm = z.infer<typeof screenConnectFormSchema>;
 export const screenAuthBodySchema = z
   .object({
     screen_code: z.string().trim().min(1, 'screen_code is required').max(64),
-    pass_code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, `pass_code must be ${PASSCODE_LENGTH} digits`),
+    pass_code: z.string().trim().regex(PASSCODE_PATTERN, `pass_code must be ${PASSCODE_LENGTH} digits`),
   })
   .strict();
 export type ScreenAuthBody = z.infer<typeof screenAuthBodySchema>;

@@ -30,6 +30,8 @@ describe('formatting', () => {
   it('writes paise as rupees the Indian way', () => {
     expect(formatMoney(185100, 'INR')).toBe('₹1,851.00');
     expect(formatMoney(12345678, 'INR')).toBe('₹1,23,456.78');
+    expect(formatMoney(500000, 'INR', { whole: true })).toBe('₹5,000');
+    expect(formatMoney(12345678, 'INR', { whole: true })).toBe('₹1,23,457');
   });
 
   it('turns minor units back into the text of an amount field', () => {

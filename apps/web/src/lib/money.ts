@@ -6,11 +6,16 @@
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatterFor(currency: string): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
+function formatterFor(currency: string, whole = false): Intl.NumberFormat {
+  const key = whole ? `${currency} whole` : currency;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
-    formatters.set(currency, formatter);
+    formatter = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency,
+      ...(whole ? { maximumFractionDigits: 0 } : {}),
+    });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
@@ -20,9 +25,9 @@ export function minorDigits(currency: string): number {
   return formatterFor(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** ₹1,851.00 for 185100 paise. */
-export function formatMoney(minor: number, currency: string): string {
-  return formatterFor(currency).format(minor / 10 ** minorDigits(currency));
+/** ₹1,851.00 for 185100 paise; ₹1,851 with `whole` (rounded), for prices quoted in whole rupees. */
+export function formatMoney(minor: number, currency: string, { whole = false }: { whole?: boolean } = {}): string {
+  return formatterFor(currency, whole).format(minor / 10 ** minorDigits(currency));
 }
 
 /** The currency's symbol as en-IN writes it, e.g. ₹ for INR, $ for USD. */

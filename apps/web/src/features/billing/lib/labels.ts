@@ -1,4 +1,5 @@
 import type { PAYOUT_STATUSES, TRANSACTION_METHODS, TRANSACTION_STATUSES } from '@adloop/contract/billing';
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 
 export const METHOD_LABELS: Record<(typeof TRANSACTION_METHODS)[number], string> = {
   BANK_TRANSFER: 'Bank transfer',
@@ -22,4 +23,4 @@ export const PAYOUT_STATUS_LABELS: Record<(typeof PAYOUT_STATUSES)[number], stri
 };
 
 /** Currencies offered on the forms; INR first, as the platform bills in rupees. */
-export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD'] as const;
+export const CURRENCIES = [DEFAULT_CURRENCY, 'USD', 'EUR', 'GBP', 'AED', 'SGD'] as const;

@@ -1,10 +1,11 @@
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { Check, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { SectionHeading } from '@/components/marketing/section-heading';
 import { Button } from '@/components/ui/button';
 import { useLiveRateCard } from '@/features/pricing/api/live-rate-card';
-import { formatRupees } from '@/features/pricing/format-rupees';
 import { commissionBps, commissionPercent, outletExample, outletKeepsPercent } from '@/features/pricing/rates';
+import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
 
 const outletIncludes = [
@@ -26,7 +27,7 @@ export function OutletPlanSection() {
   const rates = useLiveRateCard();
   const card = rates.data?.current;
   const example = card ? exampleEarnings(card.tiers[outletExample.tier]) : null;
-  const figure = (paise: number | undefined) => (paise === undefined ? '…' : formatRupees(paise));
+  const figure = (paise: number | undefined) => (paise === undefined ? '…' : formatMoney(paise, DEFAULT_CURRENCY));
 
   return (
     <section id="outlets" aria-labelledby="outlets-title" className="scroll-mt-20 bg-muted/40 py-16 sm:py-20">

@@ -1,16 +1,19 @@
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRupees } from '@/features/pricing/format-rupees';
 import type { AdvertiserPlan } from '@/features/pricing/rates';
+import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
 export function PlanCard({ plan }: { plan: AdvertiserPlan }) {
   const titleId = `plan-${plan.id}-title`;
   const minimum =
-    plan.minimumMonthlyPaise === 0 ? 'No minimum' : formatRupees(plan.minimumMonthlyPaise, { whole: true });
+    plan.minimumMonthlyPaise === 0
+      ? 'No minimum'
+      : formatMoney(plan.minimumMonthlyPaise, DEFAULT_CURRENCY, { whole: true });
 
   return (
     <Card

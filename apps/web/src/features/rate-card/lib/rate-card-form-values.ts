@@ -1,4 +1,5 @@
 import { OUTLET_TIERS, type OutletTier } from '@adloop/contract/constants';
+import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import {
   MAX_MULTIPLIER_BPS,
   MAX_RATE_MINOR,
@@ -44,9 +45,9 @@ export function initialValues(from: RateCard | undefined, now = new Date()): Rat
     starts: 'at',
     effective_from: toLocalInput(startOfHour(addHours(now, 1))),
     tiers: {
-      STANDARD: minorToInput(tiers.STANDARD, 'INR'),
-      PREMIUM: minorToInput(tiers.PREMIUM, 'INR'),
-      FLAGSHIP: minorToInput(tiers.FLAGSHIP, 'INR'),
+      STANDARD: minorToInput(tiers.STANDARD, DEFAULT_CURRENCY),
+      PREMIUM: minorToInput(tiers.PREMIUM, DEFAULT_CURRENCY),
+      FLAGSHIP: minorToInput(tiers.FLAGSHIP, DEFAULT_CURRENCY),
     },
     dayparts: (from?.dayparts ?? []).map((daypart) => ({
       name: daypart.name,
@@ -77,11 +78,14 @@ export function toRateCardCreate(
   const problems: FormProblem[] = [];
   const tiers = {} as Record<OutletTier, number>;
   for (const tier of OUTLET_TIERS) {
-    const paise = parseMoney(values.tiers[tier], 'INR');
+    const paise = parseMoney(values.tiers[tier], DEFAULT_CURRENCY);
     if (paise === null || paise < 1) {
       problems.push({ field: `tiers.${tier}`, message: 'Enter a price in rupees, e.g. 1.50' });
     } else if (paise > MAX_RATE_MINOR) {
-      problems.push({ field: `tiers.${tier}`, message: `At most ${formatMoney(MAX_RATE_MINOR, 'INR')} a play` });
+      problems.push({
+        field: `tiers.${tier}`,
+        message: `At most ${formatMoney(MAX_RATE_MINOR, DEFAULT_CURRENCY)} a play`,
+      });
     } else tiers[tier] = paise;
   }
   const dayparts = values.dayparts.map((row, index) => {
@@ -122,7 +126,7 @@ export function toRateCardCreate(
   }
   if (problems.length > 0) return { body: null, problems };
   return {
-    body: { effective_from: effectiveFrom, tiers, dayparts, note: values.note.trim(), currency: 'INR' },
+    body: { effective_from: effectiveFrom, tiers, dayparts, note: values.note.trim(), currency: DEFAULT_CURRENCY },
     problems: [],
   };
 }
