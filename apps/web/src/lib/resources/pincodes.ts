@@ -1,4 +1,5 @@
 import { one } from '@adloop/contract/common';
+import { PINCODE_PATTERN } from '@adloop/contract/formats';
 import {
   type Pincode,
   pincodeCreateSchema,
@@ -24,7 +25,6 @@ export const pincodeResource = defineResource({
   idOf: (pincode: Pincode) => pincode.code,
 });
 
-const PINCODE = /^\d{6}$/;
 const pincodeResponseSchema = one(pincodeSchema);
 
 /**
@@ -46,7 +46,7 @@ export function pincodeLookupQueryOptions(code: string) {
   return queryOptions({
     queryKey: pincodeResource.keys.detail(code),
     queryFn: ({ signal }) => lookUpPincode(code, signal),
-    enabled: PINCODE.test(code),
+    enabled: PINCODE_PATTERN.test(code),
     staleTime: 60_000,
   });
 }
