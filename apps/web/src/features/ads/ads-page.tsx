@@ -1,20 +1,16 @@
-import { AD_STATUSES, type Ad, adListQuerySchema } from '@adloop/contract/ads';
+import { AD_STATUSES, type Ad } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { can } from '@adloop/contract/permissions';
-import { useQuery } from '@tanstack/react-query';
 import { format, formatDistanceToNow } from 'date-fns';
-import { EyeIcon, MegaphoneIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { EyeIcon, MegaphoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, FilterSelect, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
+import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { AdPreviewDialog } from '@/features/ads/components/ad-preview-dialog';
 import { AD_STATUS_LABELS, AdStatusBadge } from '@/features/ads/components/ad-status-badge';
@@ -22,9 +18,8 @@ import { AdThumbnail } from '@/features/ads/components/ad-thumbnail';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
 import { AD_ACTIONS, availableAdActions } from '@/features/ads/lib/ad-workflow';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useCompanyOptions } from '@/lib/resources/companies';
@@ -50,9 +45,8 @@ function CompanyFilter({
 
 export function AdsPage() {
   const { user } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(adListQuerySchema, list.raw);
-  const ads = useQuery(adResource.listOptions(query));
+  const page = useResourcePage(adResource, FILTERS);
+  const { list, query } = page;
   const commands = useAdCommands();
   const [previewing, setPreviewing] = useState<Ad | null>(null);
   const mayEdit = can(user.role, 'ads', 'update');
@@ -148,14 +142,7 @@ export function AdsPage() {
           <EyeIcon aria-hidden="true" />
           Preview
         </DropdownMenuItem>
-        {mayEdit ? (
-          <DropdownMenuItem asChild>
-            <Link to={paths.editAd.getHref(ad.id)}>
-              <PencilIcon aria-hidden="true" />
-              Edit
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
+        {mayEdit ? <EditRowAction to={paths.editAd.getHref(ad.id)} /> : null}
         {workflow.length > 0 ? <DropdownMenuSeparator /> : null}
         {workflow.map((action) => {
           const meta = AD_ACTIONS[action];
@@ -166,15 +153,7 @@ export function AdsPage() {
             </DropdownMenuItem>
           );
         })}
-        {mayDelete ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => commands.askDelete(ad)}>
-              <Trash2Icon aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
-          </>
-        ) : null}
+        {mayDelete ? <DeleteRowAction onSelect={() => commands.askDelete(ad)} /> : null}
       </RowActions>
     );
   };
@@ -182,80 +161,49 @@ export function AdsPage() {
   const mayCreate = can(user.role, 'ads', 'create');
 
   return (
-    <PageShell
+    <ResourceList
       description="Image and video ads, their review and what plays on screens."
-      actions={mayCreate ? <PageLinkButton to={paths.createAd.getHref()} icon={PlusIcon} label="Create ad" /> : null}
+      create={mayCreate ? { to: paths.createAd.getHref(), label: 'Create ad' } : undefined}
+      page={page}
+      label="Ads"
+      noun="ads"
+      columns={columns}
+      rowKey={(ad) => ad.id}
+      rowActions={rowActions}
+      search={{ label: 'Search ads', placeholder: 'Search by title…' }}
+      filters={
+        <>
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            onChange={(value) => list.setFilter('status', value)}
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
+          />
+          <FilterSelect
+            label="Type"
+            value={query.type}
+            onChange={(value) => list.setFilter('type', value)}
+            allLabel="All types"
+            options={TYPE_OPTIONS}
+          />
+          {isGlobal ? (
+            <CompanyFilter value={query.company_id} onChange={(value) => list.setFilter('company_id', value)} />
+          ) : null}
+        </>
+      }
+      icon={MegaphoneIcon}
+      empty={{
+        title: 'No ads yet',
+        description: mayCreate
+          ? 'Create your first ad: upload an image or video, then submit it for review.'
+          : 'Ads that play on your screens will appear here.',
+      }}
+      filteredEmpty={{ title: 'No ads match', description: 'Try another search or clear the filters.' }}
     >
-      <ListToolbar>
-        <ListSearch value={list.q} onSearch={list.setSearch} label="Search ads" placeholder="Search by title…" />
-        <FilterSelect
-          label="Status"
-          value={query.status}
-          onChange={(value) => list.setFilter('status', value)}
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-        <FilterSelect
-          label="Type"
-          value={query.type}
-          onChange={(value) => list.setFilter('type', value)}
-          allLabel="All types"
-          options={TYPE_OPTIONS}
-        />
-        {isGlobal ? (
-          <CompanyFilter value={query.company_id} onChange={(value) => list.setFilter('company_id', value)} />
-        ) : null}
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-
-      <DataTable
-        label="Ads"
-        columns={columns}
-        rows={ads.data?.data}
-        rowKey={(ad) => ad.id}
-        loading={ads.isLoading}
-        refreshing={ads.isPlaceholderData}
-        error={ads.isError}
-        onRetry={() => ads.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={rowActions}
-        empty={
-          list.hasFilters ? (
-            <EmptyState
-              icon={MegaphoneIcon}
-              title="No ads match"
-              description="Try another search or clear the filters."
-            >
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={MegaphoneIcon}
-              title="No ads yet"
-              description={
-                mayCreate
-                  ? 'Create your first ad: upload an image or video, then submit it for review.'
-                  : 'Ads that play on your screens will appear here.'
-              }
-            >
-              {mayCreate ? <PageLinkButton to={paths.createAd.getHref()} icon={PlusIcon} label="Create ad" /> : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={ads.data?.meta}
-        noun="ads"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
-
       <AdPreviewDialog ad={previewing} onClose={() => setPreviewing(null)} />
       <RejectAdDialog ad={commands.rejecting} onClose={commands.closeReject} />
       {commands.confirmDialog}
-    </PageShell>
+    </ResourceList>
   );
 }

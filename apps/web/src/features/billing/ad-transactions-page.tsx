@@ -1,34 +1,29 @@
-import { type AdTransaction, adTransactionListQuerySchema, TRANSACTION_STATUSES } from '@adloop/contract/billing';
+import { type AdTransaction, TRANSACTION_STATUSES } from '@adloop/contract/billing';
 import { can, scopeOf } from '@adloop/contract/permissions';
 import { format } from 'date-fns';
-import { PencilIcon, PlusIcon, ReceiptIcon } from 'lucide-react';
+import { ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, FilterSelect, ListToolbar } from '@/components/data-table/list-toolbar';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
+import { EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
 import { describeRange, presetRange } from '@/components/report-filters/date-range';
 import { DateRangePicker } from '@/components/report-filters/date-range-picker';
 import { SliceFilters } from '@/components/report-filters/slice-filters';
 import { useDateRangeParam } from '@/components/report-filters/use-date-range-param';
-import { Button } from '@/components/ui/button';
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useAdTransactionTotals } from '@/features/billing/api/get-ad-transaction-totals';
-import { useAdTransactions } from '@/features/billing/api/get-ad-transactions';
 import { useSpend } from '@/features/billing/api/get-spend';
 import { SpendSummary } from '@/features/billing/components/spend-summary';
 import { StatusBadge } from '@/features/billing/components/status-badge';
 import { TransactionTotals } from '@/features/billing/components/transaction-totals';
 import { UpdateTransactionDialog } from '@/features/billing/components/update-transaction-dialog';
 import { METHOD_LABELS, TRANSACTION_STATUS_LABELS } from '@/features/billing/lib/labels';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { adTransactionResource } from '@/lib/resources/ad-transactions';
 
 const FILTERS = ['company_id', 'status', 'from', 'to'] as const;
 const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({
@@ -38,10 +33,9 @@ const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({
 
 export function AdTransactionsPage() {
   const { user } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(adTransactionListQuerySchema, list.raw);
+  const page = useResourcePage(adTransactionResource, FILTERS);
+  const { list, query } = page;
   const { range, setRange } = useDateRangeParam(null);
-  const transactions = useAdTransactions(query);
   const totals = useAdTransactionTotals({ company_id: query.company_id, from: query.from, to: query.to });
   const [updating, setUpdating] = useState<AdTransaction | null>(null);
   // Spend needs a bounded period of at most a year: the range chosen (its last year), else this month.
@@ -114,103 +108,68 @@ export function AdTransactionsPage() {
   const period = range ? describeRange(range) : 'All time';
 
   return (
-    <PageShell
+    <ResourceList
       description="Payments advertisers make for their ads to play, with totals per company."
-      actions={
-        mayCreate ? (
-          <PageLinkButton to={paths.addAdTransaction.getHref()} icon={PlusIcon} label="Add ad transaction" />
-        ) : null
+      create={mayCreate ? { to: paths.addAdTransaction.getHref(), label: 'Add ad transaction' } : undefined}
+      page={page}
+      label="Ad transactions"
+      noun="transactions"
+      columns={columns}
+      rowKey={(transaction) => transaction.id}
+      rowActions={
+        mayUpdate
+          ? (transaction) => (
+              <RowActions
+                label={`Actions for ${transaction.company.name} ${formatMoney(transaction.amount_minor, transaction.currency)}`}
+              >
+                <EditRowAction label="Update status" onSelect={() => setUpdating(transaction)} />
+              </RowActions>
+            )
+          : undefined
       }
-    >
-      <ListToolbar>
-        <DateRangePicker value={range} onChange={setRange} allowAllTime />
-        {seesCompanies ? (
-          <SliceFilters
-            keys={['company_id']}
-            value={{ company_id: query.company_id }}
-            onChange={(_, value) => list.setFilter('company_id', value)}
+      filters={
+        <>
+          <DateRangePicker value={range} onChange={setRange} allowAllTime />
+          {seesCompanies ? (
+            <SliceFilters
+              keys={['company_id']}
+              value={{ company_id: query.company_id }}
+              onChange={(_, value) => list.setFilter('company_id', value)}
+            />
+          ) : null}
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            onChange={(value) => list.setFilter('status', value)}
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
           />
-        ) : null}
-        <FilterSelect
-          label="Status"
-          value={query.status}
-          onChange={(value) => list.setFilter('status', value)}
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-
-      <SpendSummary spend={spend.data} loading={spend.isLoading} period={describeRange(spendRange)} />
-
-      <TransactionTotals
-        totals={totals.data}
-        loading={totals.isLoading}
-        showCompanies={seesCompanies && (totals.data?.length ?? 0) > 1}
-        period={period}
-      />
-
-      <DataTable
-        label="Ad transactions"
-        columns={columns}
-        rows={transactions.data?.data}
-        rowKey={(transaction) => transaction.id}
-        loading={transactions.isLoading}
-        refreshing={transactions.isPlaceholderData}
-        error={transactions.isError}
-        onRetry={() => transactions.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={
-          mayUpdate
-            ? (transaction) => (
-                <RowActions
-                  label={`Actions for ${transaction.company.name} ${formatMoney(transaction.amount_minor, transaction.currency)}`}
-                >
-                  <DropdownMenuItem onSelect={() => setUpdating(transaction)}>
-                    <PencilIcon aria-hidden="true" />
-                    Update status
-                  </DropdownMenuItem>
-                </RowActions>
-              )
-            : undefined
-        }
-        empty={
-          list.hasFilters ? (
-            <EmptyState
-              icon={ReceiptIcon}
-              title="No transactions match"
-              description={`Nothing was recorded for these filters (${period}). Try a wider range or clear the filters.`}
-            >
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={ReceiptIcon}
-              title="No transactions yet"
-              description={
-                mayCreate
-                  ? 'Record what advertisers pay for their plays: the company, amount, method and date.'
-                  : 'Payments your company makes for its ads will appear here once AdLoop records them.'
-              }
-            >
-              {mayCreate ? (
-                <PageLinkButton to={paths.addAdTransaction.getHref()} icon={PlusIcon} label="Add ad transaction" />
-              ) : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={transactions.data?.meta}
-        noun="transactions"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
-
+        </>
+      }
+      summary={
+        <>
+          <SpendSummary spend={spend.data} loading={spend.isLoading} period={describeRange(spendRange)} />
+          <TransactionTotals
+            totals={totals.data}
+            loading={totals.isLoading}
+            showCompanies={seesCompanies && (totals.data?.length ?? 0) > 1}
+            period={period}
+          />
+        </>
+      }
+      icon={ReceiptIcon}
+      empty={{
+        title: 'No transactions yet',
+        description: mayCreate
+          ? 'Record what advertisers pay for their plays: the company, amount, method and date.'
+          : 'Payments your company makes for its ads will appear here once AdLoop records them.',
+      }}
+      filteredEmpty={{
+        title: 'No transactions match',
+        description: `Nothing was recorded for these filters (${period}). Try a wider range or clear the filters.`,
+      }}
+    >
       <UpdateTransactionDialog transaction={updating} onClose={() => setUpdating(null)} />
-    </PageShell>
+    </ResourceList>
   );
 }

@@ -2,14 +2,15 @@ import type { AdTransactionCreate } from '@adloop/contract/billing';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateAdTransaction } from '@/features/billing/api/create-ad-transaction';
 import { AdTransactionForm } from '@/features/billing/components/ad-transaction-form';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { adTransactionResource } from '@/lib/resources/ad-transactions';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function AddAdTransactionPage() {
   const navigate = useNavigate();
-  const create = useCreateAdTransaction();
+  const create = useCreateResource(adTransactionResource);
 
   const onSave = async (values: AdTransactionCreate) => {
     const transaction = await create.mutateAsync(values);

@@ -2,14 +2,15 @@ import type { ScreenPayoutCreate } from '@adloop/contract/billing';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
-import { useCreateScreenPayout } from '@/features/billing/api/create-screen-payout';
 import { ScreenPayoutForm } from '@/features/billing/components/screen-payout-form';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { screenPayoutResource } from '@/lib/resources/screen-payouts';
+import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 
 export function AddScreenPayoutPage() {
   const navigate = useNavigate();
-  const create = useCreateScreenPayout();
+  const create = useCreateResource(screenPayoutResource);
 
   const onSave = async (values: ScreenPayoutCreate) => {
     const payouts = await create.mutateAsync(values);

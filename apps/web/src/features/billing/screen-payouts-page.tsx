@@ -1,37 +1,31 @@
-import { PAYOUT_STATUSES, type ScreenPayout, screenPayoutListQuerySchema } from '@adloop/contract/billing';
+import { PAYOUT_STATUSES, type ScreenPayout } from '@adloop/contract/billing';
 import { can } from '@adloop/contract/permissions';
 import { format } from 'date-fns';
-import { BadgeCheckIcon, PlusIcon, WalletIcon } from 'lucide-react';
+import { BadgeCheckIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, FilterSelect, ListToolbar } from '@/components/data-table/list-toolbar';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
 import { SliceFilters, type SliceKey } from '@/components/report-filters/slice-filters';
-import { Button } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { useScreenPayouts } from '@/features/billing/api/get-screen-payouts';
 import { PayPayoutDialog } from '@/features/billing/components/pay-payout-dialog';
 import { StatusBadge } from '@/features/billing/components/status-badge';
 import { PAYOUT_STATUS_LABELS } from '@/features/billing/lib/labels';
 import { formatPeriod } from '@/features/billing/lib/period';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { formatBasisPoints, formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { screenPayoutResource } from '@/lib/resources/screen-payouts';
 
 const FILTERS = ['outlet_id', 'screen_id', 'status'] as const;
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((status) => ({ value: status, label: PAYOUT_STATUS_LABELS[status] }));
 
 export function ScreenPayoutsPage() {
   const { user } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(screenPayoutListQuerySchema, list.raw);
-  const payouts = useScreenPayouts(query);
+  const page = useResourcePage(screenPayoutResource, FILTERS);
+  const { list, query } = page;
   const [paying, setPaying] = useState<ScreenPayout | null>(null);
   const mayCreate = can(user.role, 'screenPayouts', 'create');
   const mayPay = can(user.role, 'screenPayouts', 'update');
@@ -105,92 +99,59 @@ export function ScreenPayoutsPage() {
   ];
 
   return (
-    <PageShell
+    <ResourceList
       description="What outlets earn for the plays on their screens: each play at the rate card, less AdLoop's commission."
-      actions={
-        mayCreate ? (
-          <PageLinkButton to={paths.addScreenPayout.getHref()} icon={PlusIcon} label="Add screen payout" />
-        ) : null
+      create={mayCreate ? { to: paths.addScreenPayout.getHref(), label: 'Add screen payout' } : undefined}
+      page={page}
+      label="Screen payouts"
+      noun="payouts"
+      columns={columns}
+      rowKey={(payout) => payout.id}
+      rowActions={
+        mayPay
+          ? (payout) => (
+              <RowActions label={`Actions for ${payout.screen.screen_code} ${payout.period_start}`}>
+                <DropdownMenuItem disabled={payout.status === 'PAID'} onSelect={() => setPaying(payout)}>
+                  <BadgeCheckIcon aria-hidden="true" />
+                  {payout.status === 'PAID' ? 'Already paid' : 'Mark as paid'}
+                </DropdownMenuItem>
+              </RowActions>
+            )
+          : undefined
       }
-    >
-      <ListToolbar>
-        <SliceFilters
-          keys={sliceKeys}
-          value={{ outlet_id: query.outlet_id, screen_id: query.screen_id }}
-          onChange={(key, value) => {
-            if (key === 'outlet_id') {
-              list.setFilter('outlet_id', value);
-              if (query.screen_id) list.setFilter('screen_id', undefined);
-            } else if (key === 'screen_id') {
-              list.setFilter('screen_id', value);
-            }
-          }}
-        />
-        <FilterSelect
-          label="Status"
-          value={query.status}
-          onChange={(value) => list.setFilter('status', value)}
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-
-      <DataTable
-        label="Screen payouts"
-        columns={columns}
-        rows={payouts.data?.data}
-        rowKey={(payout) => payout.id}
-        loading={payouts.isLoading}
-        refreshing={payouts.isPlaceholderData}
-        error={payouts.isError}
-        onRetry={() => payouts.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={
-          mayPay
-            ? (payout) => (
-                <RowActions label={`Actions for ${payout.screen.screen_code} ${payout.period_start}`}>
-                  <DropdownMenuItem disabled={payout.status === 'PAID'} onSelect={() => setPaying(payout)}>
-                    <BadgeCheckIcon aria-hidden="true" />
-                    {payout.status === 'PAID' ? 'Already paid' : 'Mark as paid'}
-                  </DropdownMenuItem>
-                </RowActions>
-              )
-            : undefined
-        }
-        empty={
-          list.hasFilters ? (
-            <EmptyState icon={WalletIcon} title="No payouts match" description="Try other filters or clear them.">
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={WalletIcon}
-              title="No payouts yet"
-              description={
-                mayCreate
-                  ? 'Work out what an outlet earned for a period from its screens’ plays, then record the payout.'
-                  : 'Payouts for your screens appear here once AdLoop works them out, with the plays and their rate-card prices behind each.'
+      filters={
+        <>
+          <SliceFilters
+            keys={sliceKeys}
+            value={{ outlet_id: query.outlet_id, screen_id: query.screen_id }}
+            onChange={(key, value) => {
+              if (key === 'outlet_id') {
+                list.setFilter('outlet_id', value);
+                if (query.screen_id) list.setFilter('screen_id', undefined);
+              } else if (key === 'screen_id') {
+                list.setFilter('screen_id', value);
               }
-            >
-              {mayCreate ? (
-                <PageLinkButton to={paths.addScreenPayout.getHref()} icon={PlusIcon} label="Add screen payout" />
-              ) : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={payouts.data?.meta}
-        noun="payouts"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
-
+            }}
+          />
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            onChange={(value) => list.setFilter('status', value)}
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
+          />
+        </>
+      }
+      icon={WalletIcon}
+      empty={{
+        title: 'No payouts yet',
+        description: mayCreate
+          ? 'Work out what an outlet earned for a period from its screens’ plays, then record the payout.'
+          : 'Payouts for your screens appear here once AdLoop works them out, with the plays and their rate-card prices behind each.',
+      }}
+      filteredEmpty={{ title: 'No payouts match', description: 'Try other filters or clear them.' }}
+    >
       <PayPayoutDialog payout={paying} onClose={() => setPaying(null)} />
-    </PageShell>
+    </ResourceList>
   );
 }

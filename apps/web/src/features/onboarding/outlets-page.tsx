@@ -1,23 +1,21 @@
-import { type Outlet, outletListQuerySchema } from '@adloop/contract/outlets';
+import type { Outlet } from '@adloop/contract/outlets';
 import { can } from '@adloop/contract/permissions';
-import { useQuery } from '@tanstack/react-query';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, StoreIcon, Trash2Icon } from 'lucide-react';
-import { Link } from 'react-router';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import { StoreIcon } from 'lucide-react';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { ListSearch } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
+import {
+  DeleteRowAction,
+  EditRowAction,
+  RowTitle,
+  ToggleActiveRowAction,
+} from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { useOutletCommands } from '@/features/onboarding/hooks/use-outlet-commands';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { paths } from '@/lib/paths';
 import { TIER_LABELS } from '@/lib/rate-card';
 import { outletResource } from '@/lib/resources/outlets';
@@ -31,9 +29,8 @@ function formatCommission(basisPoints: number | null) {
 
 export function OutletsPage() {
   const { user } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(outletListQuerySchema, list.raw);
-  const outlets = useQuery(outletResource.listOptions(query));
+  const page = useResourcePage(outletResource, FILTERS);
+  const { list, query } = page;
   const commands = useOutletCommands();
   const mayCreate = can(user.role, 'outlets', 'create');
   const mayUpdate = can(user.role, 'outlets', 'update');
@@ -46,19 +43,12 @@ export function OutletsPage() {
       sortField: 'name',
       primary: true,
       cell: (outlet) => (
-        <div className="min-w-0">
-          {mayUpdate ? (
-            <Link
-              to={paths.editOutlet.getHref(outlet.id)}
-              className="block truncate font-medium underline-offset-4 hover:underline"
-            >
-              {outlet.name}
-            </Link>
-          ) : (
-            <span className="block truncate font-medium">{outlet.name}</span>
-          )}
-          <span className="block font-mono text-xs text-muted-foreground">{outlet.outlet_code}</span>
-        </div>
+        <RowTitle
+          title={outlet.name}
+          to={mayUpdate ? paths.editOutlet.getHref(outlet.id) : undefined}
+          detail={outlet.outlet_code}
+          detailClassName="block font-mono text-xs text-muted-foreground"
+        />
       ),
     },
     {
@@ -137,98 +127,39 @@ export function OutletsPage() {
     mayUpdate || mayDelete
       ? (outlet: Outlet) => (
           <RowActions label={`Actions for ${outlet.name}`}>
-            {mayUpdate ? (
-              <DropdownMenuItem asChild>
-                <Link to={paths.editOutlet.getHref(outlet.id)}>
-                  <PencilIcon aria-hidden="true" />
-                  Edit
-                </Link>
-              </DropdownMenuItem>
-            ) : null}
+            {mayUpdate ? <EditRowAction to={paths.editOutlet.getHref(outlet.id)} /> : null}
             {mayCreate ? (
-              <DropdownMenuItem onSelect={() => commands.toggleActive(outlet)}>
-                {outlet.is_active ? <PowerOffIcon aria-hidden="true" /> : <PowerIcon aria-hidden="true" />}
-                {outlet.is_active ? 'Deactivate' : 'Reactivate'}
-              </DropdownMenuItem>
+              <ToggleActiveRowAction active={outlet.is_active} onSelect={() => commands.toggleActive(outlet)} />
             ) : null}
-            {mayDelete ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => commands.askDelete(outlet)}>
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </DropdownMenuItem>
-              </>
-            ) : null}
+            {mayDelete ? <DeleteRowAction onSelect={() => commands.askDelete(outlet)} /> : null}
           </RowActions>
         )
       : undefined;
 
   return (
-    <PageShell
+    <ResourceList
       description="Venues that run screens: where they are, their tags and their commission."
-      actions={
-        mayCreate ? <PageLinkButton to={paths.onboardOutlet.getHref()} icon={PlusIcon} label="Onboard outlet" /> : null
-      }
-    >
-      <ListToolbar>
-        <ListSearch
-          value={list.q}
-          onSearch={list.setSearch}
-          label="Search outlets"
-          placeholder="Search by name, code or city…"
-        />
+      create={mayCreate ? { to: paths.onboardOutlet.getHref(), label: 'Onboard outlet' } : undefined}
+      page={page}
+      label="Outlets"
+      noun="outlets"
+      columns={columns}
+      rowKey={(outlet) => outlet.id}
+      rowActions={rowActions}
+      search={{ label: 'Search outlets', placeholder: 'Search by name, code or city…' }}
+      filters={
         <ListSearch
           value={query.tag ?? ''}
           onSearch={(tag) => list.setFilter('tag', tag.trim().toLowerCase() || undefined)}
           label="Filter by tag"
           placeholder="Tag, e.g. cafe"
         />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-      <DataTable
-        label="Outlets"
-        columns={columns}
-        rows={outlets.data?.data}
-        rowKey={(outlet) => outlet.id}
-        loading={outlets.isLoading}
-        refreshing={outlets.isPlaceholderData}
-        error={outlets.isError}
-        onRetry={() => outlets.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={rowActions}
-        empty={
-          list.hasFilters ? (
-            <EmptyState
-              icon={StoreIcon}
-              title="No outlets match"
-              description="Try another search or clear the filters."
-            >
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={StoreIcon}
-              title="No outlets yet"
-              description="Onboard a venue, then add its screens and invite its staff."
-            >
-              {mayCreate ? (
-                <PageLinkButton to={paths.onboardOutlet.getHref()} icon={PlusIcon} label="Onboard outlet" />
-              ) : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={outlets.data?.meta}
-        noun="outlets"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
+      }
+      icon={StoreIcon}
+      empty={{ title: 'No outlets yet', description: 'Onboard a venue, then add its screens and invite its staff.' }}
+      filteredEmpty={{ title: 'No outlets match', description: 'Try another search or clear the filters.' }}
+    >
       {commands.confirmDialog}
-    </PageShell>
+    </ResourceList>
   );
 }

@@ -1,27 +1,21 @@
 import { can } from '@adloop/contract/permissions';
 import { ROLE_LABELS } from '@adloop/contract/roles';
-import { type User, userListQuerySchema } from '@adloop/contract/users';
-import { useQuery } from '@tanstack/react-query';
+import type { User } from '@adloop/contract/users';
 import { format } from 'date-fns';
-import { PencilIcon, PlusIcon, UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, FilterSelect, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import { UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
+import { EditRowAction, RowTitle } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserRoleBadge } from '@/features/onboarding/components/user-role-badge';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { assignableRoles } from '@/features/onboarding/lib/assignable-roles';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { paths } from '@/lib/paths';
 import { userResource } from '@/lib/resources/users';
 
@@ -47,9 +41,8 @@ function BelongsTo({ user }: { user: User }) {
 
 export function UsersPage() {
   const { user: me } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(userListQuerySchema, list.raw);
-  const users = useQuery(userResource.listOptions(query));
+  const page = useResourcePage(userResource, FILTERS);
+  const { list, query } = page;
   const commands = useUserCommands();
   const mayCreate = can(me.role, 'users', 'create');
   const mayUpdate = can(me.role, 'users', 'update');
@@ -62,22 +55,16 @@ export function UsersPage() {
       sortField: 'name',
       primary: true,
       cell: (user) => (
-        <div className="min-w-0">
-          {mayUpdate && user.id !== me.id ? (
-            <Link
-              to={paths.editUser.getHref(user.id)}
-              className="block truncate font-medium underline-offset-4 hover:underline"
-            >
-              {user.name}
-            </Link>
-          ) : (
-            <span className="block truncate font-medium">
+        <RowTitle
+          title={
+            <>
               {user.name}
               {user.id === me.id ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
-            </span>
-          )}
-          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-        </div>
+            </>
+          }
+          to={mayUpdate && user.id !== me.id ? paths.editUser.getHref(user.id) : undefined}
+          detail={user.email}
+        />
       ),
     },
     { id: 'role', header: 'Role', sortField: 'role', cell: (user) => <UserRoleBadge role={user.role} /> },
@@ -109,21 +96,11 @@ export function UsersPage() {
     ? (user: User) =>
         user.id === me.id ? (
           <RowActions label={`Actions for ${user.name}`}>
-            <DropdownMenuItem asChild>
-              <Link to={paths.settings.getHref()}>
-                <PencilIcon aria-hidden="true" />
-                Edit your profile
-              </Link>
-            </DropdownMenuItem>
+            <EditRowAction to={paths.settings.getHref()} label="Edit your profile" />
           </RowActions>
         ) : (
           <RowActions label={`Actions for ${user.name}`}>
-            <DropdownMenuItem asChild>
-              <Link to={paths.editUser.getHref(user.id)}>
-                <PencilIcon aria-hidden="true" />
-                Edit
-              </Link>
-            </DropdownMenuItem>
+            <EditRowAction to={paths.editUser.getHref(user.id)} />
             <DropdownMenuSeparator />
             <DropdownMenuItem
               variant={user.is_active ? 'destructive' : 'default'}
@@ -137,70 +114,39 @@ export function UsersPage() {
     : undefined;
 
   return (
-    <PageShell
+    <ResourceList
       description="Staff accounts, their role and the company or outlets they work for."
-      actions={
-        mayCreate ? <PageLinkButton to={paths.onboardUser.getHref()} icon={PlusIcon} label="Onboard user" /> : null
+      create={mayCreate ? { to: paths.onboardUser.getHref(), label: 'Onboard user' } : undefined}
+      page={page}
+      label="Users"
+      noun="users"
+      columns={columns}
+      rowKey={(user) => user.id}
+      rowActions={rowActions}
+      search={{ label: 'Search users', placeholder: 'Search by name or email…' }}
+      filters={
+        <>
+          <FilterSelect
+            label="Role"
+            value={query.role}
+            onChange={(value) => list.setFilter('role', value)}
+            allLabel="All roles"
+            options={roleOptions}
+          />
+          <FilterSelect
+            label="Status"
+            value={query.is_active}
+            onChange={(value) => list.setFilter('is_active', value)}
+            allLabel="All statuses"
+            options={ACTIVE_OPTIONS}
+          />
+        </>
       }
+      icon={UsersIcon}
+      empty={{ title: 'No users yet', description: 'Onboard your team and give each a role.' }}
+      filteredEmpty={{ title: 'No users match', description: 'Try another search or clear the filters.' }}
     >
-      <ListToolbar>
-        <ListSearch
-          value={list.q}
-          onSearch={list.setSearch}
-          label="Search users"
-          placeholder="Search by name or email…"
-        />
-        <FilterSelect
-          label="Role"
-          value={query.role}
-          onChange={(value) => list.setFilter('role', value)}
-          allLabel="All roles"
-          options={roleOptions}
-        />
-        <FilterSelect
-          label="Status"
-          value={query.is_active}
-          onChange={(value) => list.setFilter('is_active', value)}
-          allLabel="All statuses"
-          options={ACTIVE_OPTIONS}
-        />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-      <DataTable
-        label="Users"
-        columns={columns}
-        rows={users.data?.data}
-        rowKey={(user) => user.id}
-        loading={users.isLoading}
-        refreshing={users.isPlaceholderData}
-        error={users.isError}
-        onRetry={() => users.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={rowActions}
-        empty={
-          list.hasFilters ? (
-            <EmptyState icon={UsersIcon} title="No users match" description="Try another search or clear the filters.">
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState icon={UsersIcon} title="No users yet" description="Onboard your team and give each a role.">
-              {mayCreate ? (
-                <PageLinkButton to={paths.onboardUser.getHref()} icon={PlusIcon} label="Onboard user" />
-              ) : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={users.data?.meta}
-        noun="users"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
       {commands.confirmDialog}
-    </PageShell>
+    </ResourceList>
   );
 }

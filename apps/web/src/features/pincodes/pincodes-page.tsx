@@ -1,22 +1,16 @@
 import { can } from '@adloop/contract/permissions';
-import { type Pincode, pincodeListQuerySchema } from '@adloop/contract/pincodes';
-import { useQuery } from '@tanstack/react-query';
-import { MapPinnedIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import type { Pincode } from '@adloop/contract/pincodes';
+import { MapPinnedIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { ResourceList } from '@/components/data-table/resource-list';
+import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageShell } from '@/components/layouts/page-shell';
-import { Button } from '@/components/ui/button';
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { PincodeDialog } from '@/features/pincodes/components/pincode-dialog';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { pincodeResource } from '@/lib/resources/pincodes';
 import { useDeleteResource } from '@/lib/resources/use-resource-mutation';
 
@@ -28,9 +22,7 @@ type Editing = { open: boolean; pincode: Pincode | undefined };
 /** India's postal codes AdLoop knows, with their city and state: every role reads them, a global admin keeps them. */
 export function PincodesPage() {
   const { user } = useAuth();
-  const list = useListParams(NO_FILTERS);
-  const query = parseListQuery(pincodeListQuerySchema, list.raw);
-  const pincodes = useQuery(pincodeResource.listOptions(query));
+  const page = useResourcePage(pincodeResource, NO_FILTERS);
   const remove = useDeleteResource(pincodeResource);
   const confirm = useConfirmDialog();
   const [editing, setEditing] = useState<Editing>({ open: false, pincode: undefined });
@@ -66,92 +58,42 @@ export function PincodesPage() {
     mayUpdate || mayDelete
       ? (pincode: Pincode) => (
           <RowActions label={`Actions for pincode ${pincode.code}`}>
-            {mayUpdate ? (
-              <DropdownMenuItem onSelect={() => setEditing({ open: true, pincode })}>
-                <PencilIcon aria-hidden="true" />
-                Edit
-              </DropdownMenuItem>
-            ) : null}
-            {mayDelete ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => askDelete(pincode)}>
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </DropdownMenuItem>
-              </>
-            ) : null}
+            {mayUpdate ? <EditRowAction onSelect={() => setEditing({ open: true, pincode })} /> : null}
+            {mayDelete ? <DeleteRowAction onSelect={() => askDelete(pincode)} /> : null}
           </RowActions>
         )
       : undefined;
 
-  const addButton = mayCreate ? (
-    <Button onClick={() => setEditing({ open: true, pincode: undefined })}>
-      <PlusIcon aria-hidden="true" />
-      Add pincode
-    </Button>
-  ) : null;
-
   return (
-    <PageShell
+    <ResourceList
       description="Postal codes outlets are onboarded in, with their city and state. Onboarding an outlet in a new pincode adds it here too."
-      actions={addButton}
+      create={
+        mayCreate ? { onClick: () => setEditing({ open: true, pincode: undefined }), label: 'Add pincode' } : undefined
+      }
+      page={page}
+      label="Pincodes"
+      noun="pincodes"
+      columns={columns}
+      rowKey={(pincode) => pincode.code}
+      rowActions={rowActions}
+      search={{ label: 'Search pincodes', placeholder: 'Search by pincode, city or state…' }}
+      icon={MapPinnedIcon}
+      empty={{
+        title: 'No pincodes yet',
+        description: 'Add one here, or onboard an outlet: its pincode is added with it.',
+      }}
+      filteredEmpty={{
+        title: 'No pincodes match',
+        description: 'Try a pincode, a city or a state, or clear the search.',
+        clearLabel: 'Clear search',
+      }}
     >
-      <ListToolbar>
-        <ListSearch
-          value={list.q}
-          onSearch={list.setSearch}
-          label="Search pincodes"
-          placeholder="Search by pincode, city or state…"
-        />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-      <DataTable
-        label="Pincodes"
-        columns={columns}
-        rows={pincodes.data?.data}
-        rowKey={(pincode) => pincode.code}
-        loading={pincodes.isLoading}
-        refreshing={pincodes.isPlaceholderData}
-        error={pincodes.isError}
-        onRetry={() => pincodes.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={rowActions}
-        empty={
-          list.hasFilters ? (
-            <EmptyState
-              icon={MapPinnedIcon}
-              title="No pincodes match"
-              description="Try a pincode, a city or a state, or clear the search."
-            >
-              <Button variant="outline" onClick={list.clear}>
-                Clear search
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={MapPinnedIcon}
-              title="No pincodes yet"
-              description="Add one here, or onboard an outlet: its pincode is added with it."
-            >
-              {addButton}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={pincodes.data?.meta}
-        noun="pincodes"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
       <PincodeDialog
         open={editing.open}
         pincode={editing.pincode}
         onClose={() => setEditing((current) => ({ ...current, open: false }))}
       />
       {confirm.dialog}
-    </PageShell>
+    </ResourceList>
   );
 }

@@ -1,23 +1,18 @@
 import { can } from '@adloop/contract/permissions';
-import { type Screen, screenListQuerySchema } from '@adloop/contract/screens';
-import { useQuery } from '@tanstack/react-query';
-import { KeyRoundIcon, MonitorIcon, MonitorOffIcon, PencilIcon, PlusIcon, PowerIcon, Trash2Icon } from 'lucide-react';
+import type { Screen } from '@adloop/contract/screens';
+import { KeyRoundIcon, MonitorIcon, MonitorOffIcon, PowerIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { type DataColumn, DataTable } from '@/components/data-table/data-table';
-import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, FilterSelect, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/list-toolbar';
+import { ResourceList } from '@/components/data-table/resource-list';
+import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
-import { PageShell } from '@/components/layouts/page-shell';
-import { Button } from '@/components/ui/button';
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges, ScreenTags } from '@/features/screens/components/screen-badges';
 import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands';
-import { useListParams } from '@/hooks/use-list-params';
+import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
-import { parseListQuery } from '@/lib/list-query';
 import { paths } from '@/lib/paths';
 import { useOutletOptions } from '@/lib/resources/outlets';
 import { screenResource } from '@/lib/resources/screens';
@@ -47,9 +42,8 @@ function OutletFilter({
 
 export function ScreensPage() {
   const { user } = useAuth();
-  const list = useListParams(FILTERS);
-  const query = parseListQuery(screenListQuerySchema, list.raw);
-  const screens = useQuery(screenResource.listOptions(query));
+  const page = useResourcePage(screenResource, FILTERS);
+  const { list, query } = page;
   const commands = useScreenCommands();
   const mayCreate = can(user.role, 'screens', 'create');
   const mayUpdate = can(user.role, 'screens', 'update');
@@ -103,12 +97,7 @@ export function ScreensPage() {
           <RowActions label={`Actions for ${screen.screen_code}`}>
             {mayUpdate ? (
               <>
-                <DropdownMenuItem asChild>
-                  <Link to={paths.editScreen.getHref(screen.id)}>
-                    <PencilIcon aria-hidden="true" />
-                    Edit
-                  </Link>
-                </DropdownMenuItem>
+                <EditRowAction to={paths.editScreen.getHref(screen.id)} />
                 <DropdownMenuItem onSelect={() => commands.askReset(screen)}>
                   <KeyRoundIcon aria-hidden="true" />
                   Reset passcode
@@ -123,95 +112,50 @@ export function ScreensPage() {
                 </DropdownMenuItem>
               </>
             ) : null}
-            {mayDelete ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => commands.askDelete(screen)}>
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </DropdownMenuItem>
-              </>
-            ) : null}
+            {mayDelete ? <DeleteRowAction onSelect={() => commands.askDelete(screen)} /> : null}
           </RowActions>
         )
       : undefined;
 
   return (
-    <PageShell
+    <ResourceList
       description="Display screens in your outlets, whether they are online now and when they were last seen."
-      actions={
-        mayCreate ? <PageLinkButton to={paths.createScreen.getHref()} icon={PlusIcon} label="Create screen" /> : null
+      create={mayCreate ? { to: paths.createScreen.getHref(), label: 'Create screen' } : undefined}
+      page={page}
+      label="Screens"
+      noun="screens"
+      columns={columns}
+      rowKey={(screen) => screen.id}
+      rowActions={rowActions}
+      search={{ label: 'Search screens', placeholder: 'Search by code or name…' }}
+      filters={
+        <>
+          <FilterSelect
+            label="Connection"
+            value={query.online}
+            onChange={(value) => list.setFilter('online', value)}
+            allLabel="Online and offline"
+            options={ONLINE_OPTIONS}
+          />
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            onChange={(value) => list.setFilter('status', value)}
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
+          />
+          <OutletFilter value={query.outlet_id} onChange={(value) => list.setFilter('outlet_id', value)} />
+        </>
       }
+      icon={MonitorIcon}
+      empty={{
+        title: 'No screens yet',
+        description: 'Add a screen to an outlet, then sign it in on the screen with its code and passcode.',
+      }}
+      filteredEmpty={{ title: 'No screens match', description: 'Try another search or clear the filters.' }}
     >
-      <ListToolbar>
-        <ListSearch
-          value={list.q}
-          onSearch={list.setSearch}
-          label="Search screens"
-          placeholder="Search by code or name…"
-        />
-        <FilterSelect
-          label="Connection"
-          value={query.online}
-          onChange={(value) => list.setFilter('online', value)}
-          allLabel="Online and offline"
-          options={ONLINE_OPTIONS}
-        />
-        <FilterSelect
-          label="Status"
-          value={query.status}
-          onChange={(value) => list.setFilter('status', value)}
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-        <OutletFilter value={query.outlet_id} onChange={(value) => list.setFilter('outlet_id', value)} />
-        {list.hasFilters ? <ClearFiltersButton onClear={list.clear} /> : null}
-      </ListToolbar>
-
-      <DataTable
-        label="Screens"
-        columns={columns}
-        rows={screens.data?.data}
-        rowKey={(screen) => screen.id}
-        loading={screens.isLoading}
-        refreshing={screens.isPlaceholderData}
-        error={screens.isError}
-        onRetry={() => screens.refetch()}
-        sort={query.sort}
-        onSortChange={list.setSort}
-        rowActions={rowActions}
-        empty={
-          list.hasFilters ? (
-            <EmptyState
-              icon={MonitorIcon}
-              title="No screens match"
-              description="Try another search or clear the filters."
-            >
-              <Button variant="outline" onClick={list.clear}>
-                Clear filters
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={MonitorIcon}
-              title="No screens yet"
-              description="Add a screen to an outlet, then sign it in on the screen with its code and passcode."
-            >
-              {mayCreate ? (
-                <PageLinkButton to={paths.createScreen.getHref()} icon={PlusIcon} label="Create screen" />
-              ) : null}
-            </EmptyState>
-          )
-        }
-      />
-      <ListPagination
-        meta={screens.data?.meta}
-        noun="screens"
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
       <PasscodeDialog revealed={commands.revealed} onDone={commands.closeRevealed} />
       {commands.confirmDialog}
-    </PageShell>
+    </ResourceList>
   );
 }

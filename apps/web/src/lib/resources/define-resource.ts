@@ -84,6 +84,7 @@ export function defineResource<
     /** Every key a write to this resource refreshes. */
     changes: [keys.all, ...(config.alsoChanges?.map((other) => other.all) ?? [])] as readonly QueryKey[],
     path: config.path,
+    listQuerySchema: config.listQuery,
     idOf: config.idOf ?? ((row: Row) => (row as { id: string }).id),
     pathOf,
     list,

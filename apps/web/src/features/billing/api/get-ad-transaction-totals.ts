@@ -1,8 +1,8 @@
 import { adTransactionTotalsQuerySchema, adTransactionTotalsSchema } from '@adloop/contract/billing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { AD_TRANSACTIONS_QUERY_KEY } from '@/features/billing/api/get-ad-transactions';
 import { http } from '@/lib/http';
+import { adTransactionResource } from '@/lib/resources/ad-transactions';
 
 export type AdTransactionTotalsQuery = z.output<typeof adTransactionTotalsQuerySchema>;
 export type AdTransactionTotal = z.infer<typeof adTransactionTotalsSchema>['data'][number];
@@ -18,7 +18,7 @@ export async function getAdTransactionTotals(query: AdTransactionTotalsQuery, si
 
 export function adTransactionTotalsQueryOptions(query: AdTransactionTotalsQuery) {
   return queryOptions({
-    queryKey: [...AD_TRANSACTIONS_QUERY_KEY, 'totals', query],
+    queryKey: [...adTransactionResource.keys.all, 'totals', query],
     queryFn: ({ signal }) => getAdTransactionTotals(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { screenPayoutProposalQuerySchema, screenPayoutProposalSchema } from '@adloop/contract/billing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SCREEN_PAYOUTS_QUERY_KEY } from '@/features/billing/api/get-screen-payouts';
 import { http } from '@/lib/http';
+import { screenPayoutResource } from '@/lib/resources/screen-payouts';
 
 export type PayoutProposalQuery = z.output<typeof screenPayoutProposalQuerySchema>;
 
@@ -17,7 +17,7 @@ export async function getPayoutProposal(query: PayoutProposalQuery, signal?: Abo
 
 export function payoutProposalQueryOptions(query: PayoutProposalQuery | null) {
   return queryOptions({
-    queryKey: [...SCREEN_PAYOUTS_QUERY_KEY, 'proposal', query],
+    queryKey: [...screenPayoutResource.keys.all, 'proposal', query],
     queryFn: ({ signal }) => getPayoutProposal(query as PayoutProposalQuery, signal),
     placeholderData: keepPreviousData,
     enabled: query !== null,

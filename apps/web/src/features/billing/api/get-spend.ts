@@ -1,8 +1,8 @@
 import { spendQuerySchema, spendSchema } from '@adloop/contract/billing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { AD_TRANSACTIONS_QUERY_KEY } from '@/features/billing/api/get-ad-transactions';
 import { http } from '@/lib/http';
+import { adTransactionResource } from '@/lib/resources/ad-transactions';
 
 export type SpendQuery = z.output<typeof spendQuerySchema>;
 
@@ -14,7 +14,7 @@ export async function getSpend(query: SpendQuery, signal?: AbortSignal) {
 
 export function spendQueryOptions(query: SpendQuery) {
   return queryOptions({
-    queryKey: [...AD_TRANSACTIONS_QUERY_KEY, 'spend', query],
+    queryKey: [...adTransactionResource.keys.all, 'spend', query],
     queryFn: ({ signal }) => getSpend(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -5,14 +5,15 @@ import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
-import { useUpdateAdTransaction } from '@/features/billing/api/update-ad-transaction';
 import { TRANSACTION_STATUS_LABELS } from '@/features/billing/lib/labels';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
+import { adTransactionResource } from '@/lib/resources/ad-transactions';
+import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
 function UpdateTransactionForm({ transaction, onDone }: { transaction: AdTransaction; onDone: () => void }) {
-  const update = useUpdateAdTransaction();
+  const update = useUpdateResource(adTransactionResource);
   const form = useForm({
     resolver: formResolver(adTransactionUpdateSchema, { blankAsNull: ['reference'] }),
     defaultValues: { status: transaction.status, reference: transaction.reference ?? '' },
