@@ -3,7 +3,7 @@ import { type LucideIcon, PlusIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
 import { ListPagination } from '@/components/data-table/list-pagination';
-import { ClearFiltersButton, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
+import { ClearFiltersButton, FilterSelect, ListSearch, ListToolbar } from '@/components/data-table/list-toolbar';
 import { EmptyState } from '@/components/empty-state';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
@@ -117,4 +117,18 @@ export function ResourceList<Row, Filter extends string>(props: ResourceListProp
       {props.children}
     </PageShell>
   );
+}
+
+type PageFilterSelectProps<Filter extends string> = {
+  page: { list: ListParams<Filter>; query: { [Key in Filter]?: string } };
+  /** The address-bar filter it sets, e.g. `status`. */
+  name: Filter;
+  label: string;
+  allLabel: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+};
+
+/** A select of a list page's filters, showing and setting one filter of its address bar. */
+export function PageFilterSelect<Filter extends string>({ page, name, ...select }: PageFilterSelectProps<Filter>) {
+  return <FilterSelect {...select} value={page.query[name]} onChange={(value) => page.list.setFilter(name, value)} />;
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
 import { Badge } from '@/components/ui/badge';
@@ -173,20 +173,8 @@ export function AdsPage() {
       search={{ label: 'Search ads', placeholder: 'Search by title…' }}
       filters={
         <>
-          <FilterSelect
-            label="Status"
-            value={query.status}
-            onChange={(value) => list.setFilter('status', value)}
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-          />
-          <FilterSelect
-            label="Type"
-            value={query.type}
-            onChange={(value) => list.setFilter('type', value)}
-            allLabel="All types"
-            options={TYPE_OPTIONS}
-          />
+          <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+          <PageFilterSelect page={page} name="type" label="Type" allLabel="All types" options={TYPE_OPTIONS} />
           {isGlobal ? (
             <CompanyFilter value={query.company_id} onChange={(value) => list.setFilter('company_id', value)} />
           ) : null}

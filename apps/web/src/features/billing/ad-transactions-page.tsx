@@ -4,8 +4,7 @@ import { format } from 'date-fns';
 import { ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
 import { describeRange, presetRange } from '@/components/report-filters/date-range';
@@ -137,13 +136,7 @@ export function AdTransactionsPage() {
               onChange={(_, value) => list.setFilter('company_id', value)}
             />
           ) : null}
-          <FilterSelect
-            label="Status"
-            value={query.status}
-            onChange={(value) => list.setFilter('status', value)}
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-          />
+          <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
         </>
       }
       summary={

@@ -4,8 +4,7 @@ import { format } from 'date-fns';
 import { BadgeCheckIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { RowActions } from '@/components/data-table/row-actions';
 import { SliceFilters, type SliceKey } from '@/components/report-filters/slice-filters';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -133,13 +132,7 @@ export function ScreenPayoutsPage() {
               }
             }}
           />
-          <FilterSelect
-            label="Status"
-            value={query.status}
-            onChange={(value) => list.setFilter('status', value)}
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-          />
+          <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
         </>
       }
       icon={WalletIcon}

@@ -3,8 +3,7 @@ import { can } from '@adloop/contract/permissions';
 import { format } from 'date-fns';
 import { Building2Icon } from 'lucide-react';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import {
   DeleteRowAction,
   EditRowAction,
@@ -28,7 +27,6 @@ const ACTIVE_OPTIONS = [
 export function CompaniesPage() {
   const { user } = useAuth();
   const page = useResourcePage(companyResource, FILTERS);
-  const { list, query } = page;
   const commands = useCompanyCommands();
   const mayCreate = can(user.role, 'companies', 'create');
   const mayUpdate = can(user.role, 'companies', 'update');
@@ -95,10 +93,10 @@ export function CompaniesPage() {
       search={{ label: 'Search companies', placeholder: 'Search by name or email…' }}
       filters={
         mayCreate ? (
-          <FilterSelect
+          <PageFilterSelect
+            page={page}
+            name="is_active"
             label="Status"
-            value={query.is_active}
-            onChange={(value) => list.setFilter('is_active', value)}
             allLabel="All statuses"
             options={ACTIVE_OPTIONS}
           />

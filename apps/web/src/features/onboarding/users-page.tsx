@@ -4,8 +4,7 @@ import type { User } from '@adloop/contract/users';
 import { format } from 'date-fns';
 import { UserCheckIcon, UsersIcon, UserXIcon } from 'lucide-react';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { EditRowAction, RowTitle } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
 import { Badge } from '@/components/ui/badge';
@@ -42,7 +41,6 @@ function BelongsTo({ user }: { user: User }) {
 export function UsersPage() {
   const { user: me } = useAuth();
   const page = useResourcePage(userResource, FILTERS);
-  const { list, query } = page;
   const commands = useUserCommands();
   const mayCreate = can(me.role, 'users', 'create');
   const mayUpdate = can(me.role, 'users', 'update');
@@ -126,17 +124,11 @@ export function UsersPage() {
       search={{ label: 'Search users', placeholder: 'Search by name or email…' }}
       filters={
         <>
-          <FilterSelect
-            label="Role"
-            value={query.role}
-            onChange={(value) => list.setFilter('role', value)}
-            allLabel="All roles"
-            options={roleOptions}
-          />
-          <FilterSelect
+          <PageFilterSelect page={page} name="role" label="Role" allLabel="All roles" options={roleOptions} />
+          <PageFilterSelect
+            page={page}
+            name="is_active"
             label="Status"
-            value={query.is_active}
-            onChange={(value) => list.setFilter('is_active', value)}
             allLabel="All statuses"
             options={ACTIVE_OPTIONS}
           />

@@ -4,7 +4,7 @@ import { KeyRoundIcon, MonitorIcon, MonitorOffIcon, PowerIcon } from 'lucide-rea
 import { Link } from 'react-router';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/list-toolbar';
-import { ResourceList } from '@/components/data-table/resource-list';
+import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -130,20 +130,14 @@ export function ScreensPage() {
       search={{ label: 'Search screens', placeholder: 'Search by code or name…' }}
       filters={
         <>
-          <FilterSelect
+          <PageFilterSelect
+            page={page}
+            name="online"
             label="Connection"
-            value={query.online}
-            onChange={(value) => list.setFilter('online', value)}
             allLabel="Online and offline"
             options={ONLINE_OPTIONS}
           />
-          <FilterSelect
-            label="Status"
-            value={query.status}
-            onChange={(value) => list.setFilter('status', value)}
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-          />
+          <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
           <OutletFilter value={query.outlet_id} onChange={(value) => list.setFilter('outlet_id', value)} />
         </>
       }
