@@ -5,7 +5,7 @@ import { http, type RequestOptions } from '@/lib/http';
 
 /**
  * Every query about a resource starts with its name, so a write that invalidates `all`
- * refreshes every cached view of it: lists, details, option pickers (decision 062).
+ * refreshes every cached view of it: lists, details, option pickers (decision 070).
  */
 export function resourceKeys<Name extends string>(name: Name) {
   return {

@@ -9,7 +9,7 @@ type ResourceMutation<Variables, Result> = {
   settle?: (queryClient: QueryClient, result: Result, variables: Variables) => void;
 };
 
-/** A write to the API that refreshes every cached view of the resources it changes (decision 062). */
+/** A write to the API that refreshes every cached view of the resources it changes (decision 070). */
 export function useResourceMutation<Variables, Result>({
   mutationFn,
   changes,
