@@ -25,81 +25,61 @@ export type DashboardPage = {
   nav?: NavGroupLabel;
 };
 
+function page<Nav extends NavGroupLabel | undefined = undefined>(
+  path: string,
+  title: string,
+  access: Access,
+  nav?: Nav,
+): DashboardPage & { nav: Nav } {
+  return { path, title, access, nav: nav as Nav };
+}
+
 /**
  * Every page under /dashboard (spec §2). The router builds its routes from this and the sidebar
  * its links, in this order within each group; the icons sit beside the sidebar so the sign-in
  * page, which loads the routes, does not download them.
  */
 export const DASHBOARD_PAGES = {
-  dashboard: { path: paths.dashboard.path, title: 'Dashboard', access: everyone, nav: 'Overview' },
-  analytics: { path: paths.analytics.path, title: 'Analytics', access: allowed('analytics'), nav: 'Overview' },
-  ads: { path: paths.ads.path, title: 'Ads', access: allowed('ads'), nav: 'Content' },
-  createAd: { path: paths.createAd.path, title: 'Create ad', access: allowed('ads', 'create') },
-  editAd: { path: paths.editAd.path, title: 'Edit ad', access: allowed('ads', 'update') },
-  screens: { path: paths.screens.path, title: 'Screens', access: allowed('screens'), nav: 'Content' },
-  createScreen: { path: paths.createScreen.path, title: 'Create screen', access: allowed('screens', 'create') },
-  editScreen: { path: paths.editScreen.path, title: 'Edit screen', access: allowed('screens', 'update') },
-  takeovers: { path: paths.takeovers.path, title: 'Emergency takeover', access: allowed('takeovers'), nav: 'Content' },
-  playbackLogs: {
-    path: paths.playbackLogs.path,
-    title: 'Playback logs',
-    access: allowed('playbackLogs'),
-    nav: 'Reports',
-  },
-  screenActivity: {
-    path: paths.screenActivity.path,
-    title: 'Screen activity',
-    access: allowed('screenActivity'),
-    nav: 'Reports',
-  },
-  adTransactions: {
-    path: paths.adTransactions.path,
-    title: 'Ad transactions',
-    access: allowed('adTransactions'),
-    nav: 'Billing',
-  },
-  addAdTransaction: {
-    path: paths.addAdTransaction.path,
-    title: 'Add ad transaction',
-    access: allowed('adTransactions', 'create'),
-  },
-  screenPayouts: {
-    path: paths.screenPayouts.path,
-    title: 'Screen payouts',
-    access: allowed('screenPayouts'),
-    nav: 'Billing',
-  },
-  addScreenPayout: {
-    path: paths.addScreenPayout.path,
-    title: 'Add screen payout',
-    access: allowed('screenPayouts', 'create'),
-  },
-  rateCard: { path: paths.rateCard.path, title: 'Rate card', access: allowed('rateCards'), nav: 'Billing' },
-  users: { path: paths.users.path, title: 'Users', access: mayManageUsers, nav: 'Onboarding' },
-  onboardUser: { path: paths.onboardUser.path, title: 'Onboard user', access: allowed('users', 'create') },
-  editUser: { path: paths.editUser.path, title: 'Edit user', access: allowed('users', 'update') },
-  companies: { path: paths.companies.path, title: 'Companies', access: allowed('companies'), nav: 'Onboarding' },
-  onboardCompany: {
-    path: paths.onboardCompany.path,
-    title: 'Onboard company',
-    access: allowed('companies', 'create'),
-  },
-  editCompany: { path: paths.editCompany.path, title: 'Edit company', access: allowed('companies', 'update') },
-  outlets: { path: paths.outlets.path, title: 'Outlets', access: allowed('outlets'), nav: 'Onboarding' },
-  onboardOutlet: { path: paths.onboardOutlet.path, title: 'Onboard outlet', access: allowed('outlets', 'create') },
-  editOutlet: { path: paths.editOutlet.path, title: 'Edit outlet', access: allowed('outlets', 'update') },
-  pincodes: { path: paths.pincodes.path, title: 'Pincodes', access: allowed('pincodes'), nav: 'Onboarding' },
-  settings: { path: paths.settings.path, title: 'Settings', access: everyone, nav: 'Account' },
-} as const satisfies Record<string, DashboardPage>;
+  dashboard: page(paths.dashboard.path, 'Dashboard', everyone, 'Overview'),
+  analytics: page(paths.analytics.path, 'Analytics', allowed('analytics'), 'Overview'),
+  ads: page(paths.ads.path, 'Ads', allowed('ads'), 'Content'),
+  createAd: page(paths.createAd.path, 'Create ad', allowed('ads', 'create')),
+  editAd: page(paths.editAd.path, 'Edit ad', allowed('ads', 'update')),
+  screens: page(paths.screens.path, 'Screens', allowed('screens'), 'Content'),
+  createScreen: page(paths.createScreen.path, 'Create screen', allowed('screens', 'create')),
+  editScreen: page(paths.editScreen.path, 'Edit screen', allowed('screens', 'update')),
+  takeovers: page(paths.takeovers.path, 'Emergency takeover', allowed('takeovers'), 'Content'),
+  playbackLogs: page(paths.playbackLogs.path, 'Playback logs', allowed('playbackLogs'), 'Reports'),
+  screenActivity: page(paths.screenActivity.path, 'Screen activity', allowed('screenActivity'), 'Reports'),
+  adTransactions: page(paths.adTransactions.path, 'Ad transactions', allowed('adTransactions'), 'Billing'),
+  addAdTransaction: page(paths.addAdTransaction.path, 'Add ad transaction', allowed('adTransactions', 'create')),
+  screenPayouts: page(paths.screenPayouts.path, 'Screen payouts', allowed('screenPayouts'), 'Billing'),
+  addScreenPayout: page(paths.addScreenPayout.path, 'Add screen payout', allowed('screenPayouts', 'create')),
+  rateCard: page(paths.rateCard.path, 'Rate card', allowed('rateCards'), 'Billing'),
+  users: page(paths.users.path, 'Users', mayManageUsers, 'Onboarding'),
+  onboardUser: page(paths.onboardUser.path, 'Onboard user', allowed('users', 'create')),
+  editUser: page(paths.editUser.path, 'Edit user', allowed('users', 'update')),
+  companies: page(paths.companies.path, 'Companies', allowed('companies'), 'Onboarding'),
+  onboardCompany: page(paths.onboardCompany.path, 'Onboard company', allowed('companies', 'create')),
+  editCompany: page(paths.editCompany.path, 'Edit company', allowed('companies', 'update')),
+  outlets: page(paths.outlets.path, 'Outlets', allowed('outlets'), 'Onboarding'),
+  onboardOutlet: page(paths.onboardOutlet.path, 'Onboard outlet', allowed('outlets', 'create')),
+  editOutlet: page(paths.editOutlet.path, 'Edit outlet', allowed('outlets', 'update')),
+  pincodes: page(paths.pincodes.path, 'Pincodes', allowed('pincodes'), 'Onboarding'),
+  settings: page(paths.settings.path, 'Settings', everyone, 'Account'),
+};
 
 export type DashboardPageName = keyof typeof DASHBOARD_PAGES;
 
 /** The pages listed in the sidebar. */
 export type NavPageName = {
-  [Name in DashboardPageName]: (typeof DASHBOARD_PAGES)[Name] extends { nav: NavGroupLabel } ? Name : never;
+  [Name in DashboardPageName]: (typeof DASHBOARD_PAGES)[Name]['nav'] extends NavGroupLabel ? Name : never;
 }[DashboardPageName];
 
+/** The pages a link can name without a record's id. */
+export type LinkablePageName = Exclude<DashboardPageName, `edit${string}`>;
+
 /** A link to a dashboard page the role may open, else undefined (a summary card then shows no link). */
-export function hrefIfAllowed(role: Role, name: Exclude<DashboardPageName, `edit${string}`>): string | undefined {
+export function hrefIfAllowed(role: Role, name: LinkablePageName): string | undefined {
   return DASHBOARD_PAGES[name].access(role) ? DASHBOARD_PAGES[name].path : undefined;
 }

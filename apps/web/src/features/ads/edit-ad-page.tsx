@@ -1,11 +1,9 @@
 import type { Ad, AdCreate, AdUpdate } from '@adloop/contract/ads';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdForm } from '@/features/ads/components/ad-form';
 import { AdHistoryCard } from '@/features/ads/components/ad-history-card';
@@ -97,13 +95,11 @@ export function EditAdPage() {
       ) : ad.data ? (
         <EditAdForm ad={ad.data} />
       ) : (
-        <EmptyState
-          icon={SearchXIcon}
+        <RecordNotFound
           title="Ad not found"
           description="It may have been deleted, or it belongs to a company you do not manage."
-        >
-          <PageLinkButton to={paths.ads.getHref()} icon={ArrowLeftIcon} label="Back to Ads" variant="outline" />
-        </EmptyState>
+          list="ads"
+        />
       )}
     </PageShell>
   );

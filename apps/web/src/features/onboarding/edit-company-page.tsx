@@ -1,16 +1,13 @@
 import type { CompanyUpdate } from '@adloop/contract/companies';
 import { canWriteField } from '@adloop/contract/field-grants';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
 import { useAuth } from '@/lib/auth-context';
-import { paths } from '@/lib/paths';
 import { companyResource } from '@/lib/resources/companies';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -37,18 +34,11 @@ export function EditCompanyPage() {
           onSave={onSave}
         />
       ) : (
-        <EmptyState
-          icon={SearchXIcon}
+        <RecordNotFound
           title="Company not found"
           description="It may have been deleted, or you do not manage it."
-        >
-          <PageLinkButton
-            to={paths.companies.getHref()}
-            icon={ArrowLeftIcon}
-            label="Back to Companies"
-            variant="outline"
-          />
-        </EmptyState>
+          list="companies"
+        />
       )}
     </PageShell>
   );

@@ -1,16 +1,13 @@
 import { canWriteField } from '@adloop/contract/field-grants';
 import type { Outlet, OutletUpdate } from '@adloop/contract/outlets';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { useAuth } from '@/lib/auth-context';
-import { paths } from '@/lib/paths';
 import { outletResource } from '@/lib/resources/outlets';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -55,13 +52,11 @@ export function EditOutletPage() {
           onSave={onSave}
         />
       ) : (
-        <EmptyState
-          icon={SearchXIcon}
+        <RecordNotFound
           title="Outlet not found"
           description="It may have been deleted, or you do not manage it."
-        >
-          <PageLinkButton to={paths.outlets.getHref()} icon={ArrowLeftIcon} label="Back to Outlets" variant="outline" />
-        </EmptyState>
+          list="outlets"
+        />
       )}
     </PageShell>
   );

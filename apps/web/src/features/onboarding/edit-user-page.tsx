@@ -1,14 +1,13 @@
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { KeyRoundIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +16,6 @@ import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserForm } from '@/features/onboarding/components/user-form';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { useAuth } from '@/lib/auth-context';
-import { paths } from '@/lib/paths';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 import { useResetUserPassword, userResource } from '@/lib/resources/users';
 
@@ -125,13 +123,11 @@ export function EditUserPage() {
       ) : user.data ? (
         <UserEditor user={user.data} />
       ) : (
-        <EmptyState
-          icon={SearchXIcon}
+        <RecordNotFound
           title="User not found"
           description="They may have been deleted, or you do not manage them."
-        >
-          <PageLinkButton to={paths.users.getHref()} icon={ArrowLeftIcon} label="Back to Users" variant="outline" />
-        </EmptyState>
+          list="users"
+        />
       )}
     </PageShell>
   );

@@ -1,11 +1,10 @@
 import type { Screen, ScreenUpdate } from '@adloop/contract/screens';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, KeyRoundIcon, SearchXIcon, Trash2Icon } from 'lucide-react';
+import { KeyRoundIcon, Trash2Icon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EmptyState } from '@/components/empty-state';
-import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { PageShell } from '@/components/layouts/page-shell';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -98,13 +97,11 @@ export function EditScreenPage() {
       ) : screen.data ? (
         <ScreenEditor screen={screen.data} />
       ) : (
-        <EmptyState
-          icon={SearchXIcon}
+        <RecordNotFound
           title="Screen not found"
           description="It may have been deleted, or it belongs to an outlet you do not manage."
-        >
-          <PageLinkButton to={paths.screens.getHref()} icon={ArrowLeftIcon} label="Back to Screens" variant="outline" />
-        </EmptyState>
+          list="screens"
+        />
       )}
     </PageShell>
   );
