@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../src/lib/event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('ad review workflow on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyId: string;
   let companyAdmin: string;
   let employee: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     companyId = (await createCompany(t.db)).id;
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId })).token;
-    employee = (await signedIn(t.app, t.db, 'COMPANY_EMPLOYEE', { companyId })).token;
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId });
+    employee = await signInAs(t, 'COMPANY_EMPLOYEE', { companyId });
   });
-  afterAll(() => t.close());
 
   const step = (id: string, action: string, token: string, payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/ads/${id}/${action}`, headers: bearer(token), payload });

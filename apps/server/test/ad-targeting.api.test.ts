@@ -1,21 +1,14 @@
 import { type AdSchedule, ALWAYS, matchesTargeting, NO_TARGETING } from '@adloop/contract/targeting';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pincodes } from '../src/db/schema.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 type Screen = Awaited<ReturnType<typeof createScreen>>;
 
 describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let companyId: string;
   let companyAdmin: string;
   let outletAdmin: string;
@@ -26,7 +19,6 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     await t.db.insert(pincodes).values([
       { code: '560001', city: 'Bengaluru', state: 'Karnataka' },
       { code: '110001', city: 'New Delhi', state: 'Delhi' },
@@ -46,10 +38,9 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     await createScreen(t.db, plainMum.id, { status: 'DISABLED' });
     for (const [name, screen] of Object.entries(screens))
       tokens[name] = (await connectScreen(t.app, screen)).access_token;
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId })).token;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [cafeBlr.id] })).token;
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId });
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [cafeBlr.id] });
   });
-  afterAll(() => t.close());
 
   const adsOn = async (screen: keyof typeof screens) => {
     const response = await t.app.inject({
@@ -138,7 +129,7 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     const gymOnly = (await adsOn('gymDel')).find((ad) => ad.title === 'T:outlet-gym')!;
     const foreign = await t.app.inject({ method: 'GET', url: `/api/ads/${gymOnly.id}`, headers: bearer(outletAdmin) });
     expect(foreign.statusCode).toBe(404);
-    const gymAdmin = (await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [gymDel.id] })).token;
+    const gymAdmin = await signInAs(t, 'OUTLET_EMPLOYEE', { outletIds: [gymDel.id] });
     const own = await t.app.inject({ method: 'GET', url: `/api/ads/${gymOnly.id}`, headers: bearer(gymAdmin) });
     expect(own.statusCode).toBe(200);
   });
@@ -161,7 +152,7 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
       end_time: '02:00',
       share_of_voice: 30,
     });
-    const admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    const admin = await signInAs(t);
     const approved = await t.app.inject({
       method: 'PATCH',
       url: `/api/ads/${ad.id}`,

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { nextVariant, type RotationState } from '@adloop/contract/ab-test';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ads, linkScans } from '../src/db/schema.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  fetchScreenAds,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, fetchScreenAds, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
 const IMAGE_B = `/media/${'b'.repeat(64)}.png`;
@@ -32,7 +22,7 @@ interface VariantBody {
 }
 
 describe.each(databaseKinds)('A/B variants on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyA: string;
   let companyAdminA: string;
@@ -46,8 +36,7 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
   let screenToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     companyA = (await createCompany(t.db)).id;
     const companyB = (await createCompany(t.db)).id;
     outletId = (await createOutlet(t.db)).id;
@@ -55,12 +44,11 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     screenToken = (await connectScreen(t.app, screen)).access_token;
     adA = (await createAd(t.db, companyA, { title: 'Cold brew', mediaUrl: IMAGE_A })).id;
     adB = (await createAd(t.db, companyB, { title: 'Rival' })).id;
-    companyAdminA = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: companyA })).token;
-    companyEmployeeA = (await signedIn(t.app, t.db, 'COMPANY_EMPLOYEE', { companyId: companyA })).token;
-    companyAdminB = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: companyB })).token;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] })).token;
+    companyAdminA = await signInAs(t, 'COMPANY_ADMIN', { companyId: companyA });
+    companyEmployeeA = await signInAs(t, 'COMPANY_EMPLOYEE', { companyId: companyA });
+    companyAdminB = await signInAs(t, 'COMPANY_ADMIN', { companyId: companyB });
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outletId] });
   });
-  afterAll(() => t.close());
 
   const url = (adId: string, variantId?: string) => `/api/ads/${adId}/variants${variantId ? `/${variantId}` : ''}`;
   const add = (adId: string, token: string, payload: object) =>

@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../src/lib/event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, connectScreen, loginAs, signedIn } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
 const IMAGE_B = `/media/${'b'.repeat(64)}.png`;
 
 describe.each(databaseKinds)('ad version history on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: { id: string; token: string };
   let companyId: string;
   let companyAdmin: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const user = await createUser(t.db, { role: 'GLOBAL_ADMIN', name: 'Asha Admin' });
     admin = { id: user.id, token: await loginAs(t.app, user) };
     companyId = (await createCompany(t.db)).id;
     companyAdmin = await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId });
   });
-  afterAll(() => t.close());
 
   const create = async (token: string, payload: object) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/ads', headers: bearer(token), payload });

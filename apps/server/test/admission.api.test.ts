@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -6,16 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HEALTH_PATIENCE_MS, HEALTH_RECENT_MS } from '../src/modules/health/health.routes.ts';
 import { SHEDDABLE_SCREEN_ROUTES } from '../src/plugins/admission.ts';
 import {
-  bearer,
-  connectScreen,
   createAd,
   createCompany,
   createOutlet,
   createScreen,
   createUser,
   honestPlayTimes,
-  loginAs,
+  reportedPlay,
 } from './helpers/factories.ts';
+import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 /** Holds the event loop, as a server flooded with synchronous work does. */
@@ -67,18 +65,7 @@ describe.each(databaseKinds)('admission control on %s', (kind) => {
     const batch = () => {
       clock += 10_000;
       return {
-        logs: [
-          {
-            id: randomUUID(),
-            ad_id: ad.id,
-            screen_id: screen.id,
-            company_id: company.id,
-            outlet_id: outlet.id,
-            ...honestPlayTimes(new Date(clock), 1)[0],
-            play_count: 1,
-            additional_info: { ad_title: 'Espresso', ad_duration: 5, screen_code: screen.screenCode },
-          },
-        ],
+        logs: [reportedPlay(ad, screen, honestPlayTimes(new Date(clock), 1)[0]!)],
       };
     };
     const activity = () => ({

@@ -1,37 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companyUsers } from '../src/db/schema.ts';
-import {
-  bearer,
-  createAd,
-  createCompany,
-  createOutlet,
-  createPlay,
-  createScreen,
-  createUser,
-  loginAs,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createPlay, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('ads API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyAdmin: string;
   let ownAdId: string;
   let foreignAdId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const own = await createCompany(t.db, { name: 'Own Co' });
     const foreign = await createCompany(t.db, { name: 'Foreign Co' });
     ownAdId = (await createAd(t.db, own.id, { title: 'Own summer sale' })).id;
     foreignAdId = (await createAd(t.db, foreign.id, { title: 'Foreign launch' })).id;
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     const member = await createUser(t.db, { role: 'COMPANY_ADMIN' });
     await t.db.insert(companyUsers).values({ companyId: own.id, userId: member.id });
     companyAdmin = await loginAs(t.app, member);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -90,9 +80,9 @@ describe.each(databaseKinds)('ads API on %s', (kind) => {
   });
 
   it('outlet staff without outlets and unmapped users see nothing', async () => {
-    const unmapped = await loginAs(t.app, await createUser(t.db, { role: 'UNMAPPED' }));
+    const unmapped = await signInAs(t, 'UNMAPPED');
     expect((await get('/api/ads', unmapped)).statusCode).toBe(403);
-    const outletAdmin = await loginAs(t.app, await createUser(t.db, { role: 'OUTLET_ADMIN' }));
+    const outletAdmin = await signInAs(t, 'OUTLET_ADMIN');
     expect((await get('/api/ads', outletAdmin)).json().data).toEqual([]);
   });
 

@@ -8,8 +8,9 @@ import type { Database } from '../src/db/client.ts';
 import { alertDeliveries, outletUsers, screenActivity, screens } from '../src/db/schema.ts';
 import { type AlertChannels, alertChannels, SIGNATURE_HEADER, signBody } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
-import { bearer, createOutlet, createScreen, createUser, loginAs } from './helpers/factories.ts';
-import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
+import { createSharedApps, databaseKinds, type SharedApps, useTestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 const WEBHOOK_SECRET = 'alert-webhook-secret-for-tests';
@@ -152,14 +153,13 @@ const lastSeenOf = async (db: Database, screenId: string) =>
 const after = (at: Date, ms: number) => new Date(at.getTime() + ms);
 
 describe.each(databaseKinds)('offline alerts on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let channels: ReturnType<typeof alertChannels>;
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     smtp = await startSmtpServer();
     receiver = await startWebhookReceiver();
     channels = alertChannels({
@@ -168,12 +168,11 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
       webhookUrl: receiver.url,
       webhookSecret: WEBHOOK_SECRET,
     });
-    adminToken = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    adminToken = await signInAs(t);
   });
   afterAll(async () => {
     channels.close();
     await Promise.all([smtp.close(), receiver.close()]);
-    await t.close();
   });
   beforeEach(() => {
     receiver.state.failNext = 0;

@@ -1,18 +1,15 @@
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@adloop/contract/constants';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { signToken } from '../src/modules/auth/tokens.ts';
-import { bearer, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createUser } from './helpers/factories.ts';
+import { bearer, loginAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('staff auth on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const login = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
-import { bearer, createAd, createCompany, createOutlet, createScreen, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('billing on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyAdmin: string;
   let outletAdmin: string;
   let ids: { company: string; otherCompany: string; ad: string; outlet: string; screenA: string; screenB: string };
   let codes: { screenA: string; screenB: string };
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const company = await createCompany(t.db, { name: 'Masala Chai Co' });
     const otherCompany = await createCompany(t.db, { name: 'Rival Drinks' });
     const outlet = await createOutlet(t.db, { name: 'Gym Central', commissionBps: 1500 });
@@ -33,9 +32,9 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
       screenB: screenB.id,
     };
     codes = { screenA: screenA.screenCode, screenB: screenB.screenCode };
-    admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] })).token;
+    admin = await signInAs(t);
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
 
     // 1,234 plays on screen A and 7 on screen B in October; 5 on A in November. A screen may no longer
     // report plays that old (decision 036), so the history is written as ingestion stored it (the
@@ -64,7 +63,6 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
     }
     await rebuildRollups(t.db);
   });
-  afterAll(() => t.close());
 
   describe('ad transactions', () => {
     it('records amounts in integer minor units and lists them with totals per company', async () => {

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAd, createCompany, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAd, createCompany } from './helpers/factories.ts';
+import { signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('companies API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let ownCompanyId: string;
   let companyAdmin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     ownCompanyId = (await createCompany(t.db, { name: 'Brewline Coffee' })).id;
     await createCompany(t.db, { name: 'Zest Juices', isActive: false });
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: ownCompanyId })).token;
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: ownCompanyId });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('creates a company (201) and answers it with counts', async () => {
     const response = await call('POST', '/api/ad-company', admin, {

@@ -5,16 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-} from './helpers/factories.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 const robotsTxt = fileURLToPath(new URL('../../web/public/robots.txt', import.meta.url));
@@ -48,7 +40,7 @@ describe.each(databaseKinds)('compressed answers on %s', (kind) => {
   beforeAll(async () => {
     web = await fakeWebBuild();
     t = await createTestApp(kind, { webDistDir: web.dir });
-    token = await loginAs(t.app, await createUser(t.db));
+    token = await signInAs(t);
   });
   afterAll(async () => {
     await t.close();

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ads, adVariants } from '../src/db/schema.ts';
 import { adsChangedFor, listenLocally, readEvents } from './helpers/event-stream.ts';
-import { bearer, connectedScreen, createAd, createCompany, signInAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany } from './helpers/factories.ts';
+import { bearer, connectedScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
 const IMAGE_B = `/media/${'b'.repeat(64)}.png`;
@@ -16,7 +17,7 @@ interface ScreenAdBody {
 }
 
 describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let origin: string;
   let admin: string;
   let companyId: string;
@@ -25,7 +26,6 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
   let screenToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     origin = await listenLocally(t.app);
     admin = await signInAs(t);
     companyId = (await createCompany(t.db)).id;
@@ -33,7 +33,6 @@ describe.each(databaseKinds)('content review of live ads on %s', (kind) => {
     employee = await signInAs(t, 'COMPANY_EMPLOYEE', { companyId });
     screenToken = (await connectedScreen(t)).token;
   });
-  afterAll(() => t.close());
 
   const patch = (id: string, token: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/ads/${id}`, headers: bearer(token), payload });

@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs, screens } from '../src/db/schema.ts';
 import {
-  bearer,
   createAd,
   createCompany,
   createOutlet,
   createPlay,
   createScreen,
-  createUser,
-  loginAs,
   recordScreenActivity,
-  signedIn,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { bearer, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let companyId: string;
   let outletId: string;
   let pendingAdId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     companyId = (await createCompany(t.db, { name: 'Brewline' })).id;
     const otherCompany = await createCompany(t.db);
     outletId = (await createOutlet(t.db, { name: 'Cafe One' })).id;
@@ -39,7 +35,6 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
     await createPlay(t.db, live, online, 'Asia/Kolkata');
     await recordScreenActivity(t.db, online, 'ONLINE', new Date());
   });
-  afterAll(() => t.close());
 
   const summary = async (token: string) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: bearer(token) });
@@ -48,7 +43,7 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
   };
 
   it('a global admin sees everything', async () => {
-    const data = await summary(await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' })));
+    const data = await summary(await signInAs(t));
     expect(data.counts).toEqual({
       ads: 3,
       ads_pending_review: 2,
@@ -105,7 +100,7 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
   });
 
   it('UNMAPPED sees nothing, and a signed-out caller gets 401', async () => {
-    const data = await summary(await loginAs(t.app, await createUser(t.db, { role: 'UNMAPPED' })));
+    const data = await summary(await signInAs(t, 'UNMAPPED'));
     expect(Object.values(data.counts).every((value) => value === null)).toBe(true);
     expect(data.offline_screens).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, loginAs } from './helpers/factories.ts';
+import { bearer, signInAs } from './helpers/sign-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -34,7 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
 
   it('answers 503 with Retry-After while the database is away, and 200 again when it returns, in the same process', async () => {
     expect(databaseName).toMatch(/^adloop_test_/);
-    const token = await loginAs(t.app, await createUser(t.db));
+    const token = await signInAs(t);
     const listCompanies = () => t.app.inject({ method: 'GET', url: '/api/ad-company', headers: bearer(token) });
     expect((await listCompanies()).statusCode).toBe(200);
     // A recent ok ping must not stand in for a failing one (health answers from the last ping only while its own waits).

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,21 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import type { BusEvent } from '../src/lib/event-bus.ts';
 import { type BusLogger, RedisEventBus } from '../src/lib/redis-event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-} from './helpers/factories.ts';
-import { databaseKinds, openMigratedDatabase, TEST_ADMISSION } from './helpers/test-app.ts';
+import { type Instance, startInstance, startInstancePair } from './helpers/bus-instances.ts';
+import { readEvents } from './helpers/event-stream.ts';
+import { createAd, createCompany, createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, openMigratedDatabase } from './helpers/test-app.ts';
 
 // Redis runs beside PostgreSQL on every machine and in CI; each run talks on channels of its own.
 /** Redis tests run when TEST_REDIS_URL names a server (CI sets it); without one they are skipped. */
@@ -44,53 +36,20 @@ function recordingLogger() {
   return { logger, lines };
 }
 
+/** Staff changes made through one instance, which the other instances' screens must hear of. */
+const editAd = (app: FastifyInstance, admin: { authorization: string }, adId: string, title: string) =>
+  app.inject({ method: 'PATCH', url: `/api/ads/${adId}`, headers: admin, payload: { title } });
+const resetPasscode = (app: FastifyInstance, admin: { authorization: string }, screenId: string) =>
+  app.inject({ method: 'POST', url: `/api/ad-screens/${screenId}/reset-passcode`, headers: admin });
+
+const busOptions = (channel: string) => ({ url: REDIS_URL, channel, logger: recordingLogger().logger });
+
 async function until(condition: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/** Reads a server-sent event stream frame by frame, keeping what arrived between waits. */
-function readEvents(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  return {
-    async next(wanted: string, timeoutMs = 5000): Promise<unknown> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const frames = buffer.split('\n\n');
-        buffer = frames.pop() ?? '';
-        for (const [index, frame] of frames.entries()) {
-          if (/^event: (.+)$/m.exec(frame)?.[1] !== wanted) continue;
-          buffer = [...frames.slice(index + 1), buffer].join('\n\n');
-          return JSON.parse(/^data: (.+)$/m.exec(frame)?.[1] ?? 'null');
-        }
-        if (ended) throw new Error(`stream ended before ${wanted}`);
-        let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no ${wanted} event in time`)), deadline - Date.now());
-          }),
-        ]).finally(() => clearTimeout(timer));
-        if (chunk.done) ended = true;
-        else buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    async ended(timeoutMs = 5000): Promise<boolean> {
-      const deadline = Date.now() + timeoutMs;
-      while (!ended && Date.now() < deadline) {
-        const chunk = await reader.read();
-        if (chunk.done) ended = true;
-      }
-      return ended;
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
 }
 
 describe.skipIf(!withRedis)('RedisEventBus', () => {
@@ -194,44 +153,20 @@ describe.skipIf(!withRedis)('RedisEventBus', () => {
   });
 });
 
-interface Instance {
-  app: FastifyInstance;
-  origin: string;
-}
-
-async function startInstance(database: DatabaseHandle, jwtSecret: Uint8Array, mediaDir: string, channel: string) {
-  const bus = await RedisEventBus.connect({ url: REDIS_URL, channel, logger: recordingLogger().logger });
-  const app = await buildApp({ database, jwtSecret, mediaDir, bus, admission: TEST_ADMISSION });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` } satisfies Instance;
-}
-
 describe.skipIf(!withRedis).each(databaseKinds)(
   'two API instances on one %s database, each with its own Redis bus',
   (kind) => {
-    let database: DatabaseHandle;
-    let drop: () => Promise<void>;
-    let mediaDir: string;
+    let pair: Awaited<ReturnType<typeof startInstancePair>>;
     let a: Instance;
     let b: Instance;
     beforeAll(async () => {
-      ({ database, drop } = await openMigratedDatabase(kind));
-      mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
-      const jwtSecret = randomBytes(32);
-      const channel = freshChannel();
-      a = await startInstance(database, jwtSecret, mediaDir, channel);
-      b = await startInstance(database, jwtSecret, mediaDir, channel);
+      pair = await startInstancePair(kind, busOptions(freshChannel()));
+      ({ a, b } = pair);
     });
-    afterAll(async () => {
-      await a?.app.close();
-      await b?.app.close();
-      await database?.close();
-      await drop?.();
-      if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-    });
+    afterAll(() => pair?.close());
 
     it('an ad edited through A reaches a screen streaming from B; a passcode reset through A ends it and B refuses its token at once', async () => {
-      const db = database.db;
+      const db = pair.db;
       const company = await createCompany(db);
       const outlet = await createOutlet(db);
       const ad = await createAd(db, company.id, { title: 'Before' });
@@ -245,13 +180,8 @@ describe.skipIf(!withRedis).each(databaseKinds)(
       const events = readEvents(stream.body!);
       try {
         await events.next('hello');
-        const admin = bearer(await loginAs(a.app, await createUser(db, { role: 'GLOBAL_ADMIN' })));
-        const edit = await a.app.inject({
-          method: 'PATCH',
-          url: `/api/ads/${ad.id}`,
-          headers: admin,
-          payload: { title: 'After' },
-        });
+        const admin = bearer(await signInAs({ app: a.app, db }));
+        const edit = await editAd(a.app, admin, ad.id, 'After');
         expect(edit.statusCode).toBe(200);
         expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id], spread_ms: expect.any(Number) });
         // B's cached list was dropped by the event, so the edit shows at once rather than after the TTL.
@@ -259,11 +189,7 @@ describe.skipIf(!withRedis).each(databaseKinds)(
           title: 'After',
         });
 
-        const reset = await a.app.inject({
-          method: 'POST',
-          url: `/api/ad-screens/${screen.id}/reset-passcode`,
-          headers: admin,
-        });
+        const reset = await resetPasscode(a.app, admin, screen.id);
         expect(reset.statusCode).toBe(200);
         expect(await events.next('session-ended', 5000)).toEqual({ reason: 'passcode-reset' });
         expect(await events.ended()).toBe(true);
@@ -328,7 +254,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !withRedis)(
       mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
       const jwtSecret = randomBytes(32).toString('hex');
       const channel = freshChannel();
-      a = await startInstance(database, new TextEncoder().encode(jwtSecret), mediaDir, channel);
+      a = await startInstance(database, new TextEncoder().encode(jwtSecret), mediaDir, busOptions(channel));
       // A user exists, so process B skips the first-start seed.
       await createUser(database.db, { role: 'GLOBAL_ADMIN' });
       b = await spawnServer({
@@ -372,21 +298,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !withRedis)(
       const events = readEvents(stream.body!);
       try {
         await events.next('hello');
-        const admin = bearer(await loginAs(a.app, await createUser(db, { role: 'GLOBAL_ADMIN' })));
-        const edit = await a.app.inject({
-          method: 'PATCH',
-          url: `/api/ads/${ad.id}`,
-          headers: admin,
-          payload: { title: 'Changed in A' },
-        });
+        const admin = bearer(await signInAs({ app: a.app, db }));
+        const edit = await editAd(a.app, admin, ad.id, 'Changed in A');
         expect(edit.statusCode).toBe(200);
         expect(await events.next('ads-changed', 5000)).toEqual({ ad_ids: [ad.id], spread_ms: expect.any(Number) });
 
-        const reset = await a.app.inject({
-          method: 'POST',
-          url: `/api/ad-screens/${screen.id}/reset-passcode`,
-          headers: admin,
-        });
+        const reset = await resetPasscode(a.app, admin, screen.id);
         expect(reset.statusCode).toBe(200);
         expect(await events.next('session-ended', 5000)).toEqual({ reason: 'passcode-reset' });
         expect((await list()).status).toBe(401);

@@ -14,7 +14,7 @@ import {
   takeovers,
 } from '../src/db/schema.ts';
 import { DEMO_SCREEN_CODE, seedOnFirstStart } from '../src/seed/seed.ts';
-import { bearer, connectScreen, createScreen, createUser, loginAs } from './helpers/factories.ts';
+import { createScreen, createUser } from './helpers/factories.ts';
 import {
   BAD_TEXT,
   BAD_VALUES,
@@ -25,6 +25,7 @@ import {
   validValue,
   withValue,
 } from './helpers/fuzz-inputs.ts';
+import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 /**

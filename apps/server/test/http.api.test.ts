@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('HTTP surface on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('health reports the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutlet, createUser, loginAs, mapUser } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createUser, mapUser } from './helpers/factories.ts';
+import { loginAs, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /** Issue 10: ranges and pages are capped with a 400 naming the limit; malformed input is a 400, never a 500. */
 describe.each(databaseKinds)('input limits on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletEmployee: string;
 
@@ -12,17 +13,14 @@ describe.each(databaseKinds)('input limits on %s', (kind) => {
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db));
+    admin = await signInAs(t);
     const outlet = await createOutlet(t.db);
     const employee = await createUser(t.db, { role: 'OUTLET_EMPLOYEE' });
     await mapUser(t.db, employee.id, { outletIds: [outlet.id] });
     outletEmployee = await loginAs(t.app, employee);
   });
 
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(async () => {});
 
   it('refuses an analytics range of more than 366 days, naming the limit, for any role', async () => {
     const asOutletEmployee = [

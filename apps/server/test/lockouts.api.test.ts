@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SIGN_IN_POLICIES } from '../src/modules/auth/auth.service.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
-import { bearer, createOutlet, createScreen, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, loginAs, signedIn, signInAs } from './helpers/sign-in.ts';
+import { createSharedApps, databaseKinds, type SharedApps, type TestApp, useTestApp } from './helpers/test-app.ts';
 
 const PER_NETWORK = SCREEN_SIGN_IN_POLICIES.network.free;
 const PER_CODE = SCREEN_SIGN_IN_POLICIES.subject.free;
@@ -29,13 +30,11 @@ const tally = (statuses: number[]) =>
   }, {});
 
 describe.each(databaseKinds)('sign-in lockouts (decision 040) on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let outletId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     outletId = (await createOutlet(t.db)).id;
   });
-  afterAll(() => t.close());
 
   it('slows the guessing network, not the screen: the right passcode from another network still signs in', async () => {
     const screen = await createScreen(t.db, outletId, { passcode: '246810' });
@@ -132,7 +131,7 @@ describe.each(databaseKinds)('sign-in lockouts (decision 040) on %s', (kind) => 
     expect(unknownEmail.statusCode).toBe(401);
     expect((await staffSignIn(t.app, owner.email, owner.password, '127.0.0.1')).statusCode).toBe(200);
 
-    const admin = await loginAs(t.app, await createUser(t.db));
+    const admin = await signInAs(t);
     const record = (await t.app.inject({ method: 'GET', url: `/api/users/${owner.id}`, headers: bearer(admin) })).json()
       .data;
     expect(record.sign_in_alert).toMatchObject({

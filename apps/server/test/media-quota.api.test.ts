@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adRevisions, ads, adVariants, adVersions, mediaFiles, mediaUploads } from '../src/db/schema.ts';
 import { isDatabaseUnavailable } from '../src/lib/db-errors.ts';
 import { sweepUnusedMedia } from '../src/modules/media/media-sweep.ts';
-import { bearer, createAd, createCompany, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany } from './helpers/factories.ts';
+import { bearer, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const KB = 1024;
 /** A PNG by its signature (the server types files by magic bytes), `size` bytes long and unlike any other. */
@@ -15,7 +16,6 @@ const png = (size: number) =>
 const nameOf = (mediaUrl: string) => mediaUrl.replace('/media/', '');
 
 describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) => {
-  let t: TestApp;
   // Small limits, so a full company and a spent hour take kilobytes.
   const limits = {
     imageMaxBytes: 32 * KB,
@@ -23,11 +23,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
     companyStorageBytes: 4 * KB,
     userBytesPerHour: 6 * KB,
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, { uploadLimits: limits });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, { uploadLimits: limits });
 
   const upload = (token: string, bytes: Buffer, query = '') => {
     const boundary = `----adloop${randomBytes(6).toString('hex')}`;
@@ -47,7 +43,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
   const recorded = async () => (await t.db.select({ name: mediaFiles.name }).from(mediaFiles)).length;
   const companyWithStaff = async () => {
     const company = await createCompany(t.db);
-    const staff = async () => (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    const staff = async () => await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
     return { id: company.id, first: await staff(), second: await staff() };
   };
 
@@ -81,7 +77,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
     expect((await upload(mine.first, png(KB), `?company_id=${other.id}`)).statusCode).toBe(404);
     expect((await upload(mine.first, png(KB), '?company_id=nope')).statusCode).toBe(400);
 
-    const admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    const admin = await signInAs(t);
     expect((await upload(admin, png(KB), `?company_id=${randomUUID()}`)).statusCode).toBe(404);
     expect((await upload(admin, png(3 * KB), `?company_id=${other.id}`)).statusCode).toBe(201);
     const full = await upload(admin, png(2 * KB), `?company_id=${other.id}`);
@@ -136,7 +132,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
   });
 
   it('sweeps an unreferenced file past the grace period; keeps referenced ones and young ones', async () => {
-    const admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    const admin = await signInAs(t);
     const url = async () => (await upload(admin, png(512))).json().data.media_url as string;
     const [old, byAd, byVersion, byVariant, byPendingVariant, byRevision, young] = await Promise.all(
       Array.from({ length: 7 }, url),
@@ -196,7 +192,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
   });
 
   it('keeps a file that was sent again (its grace period restarts), with one record once the hour has passed', async () => {
-    const admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    const admin = await signInAs(t);
     const file = png(512);
     const name = nameOf((await upload(admin, file)).json().data.media_url);
     await t.db
@@ -219,7 +215,7 @@ describe.each(databaseKinds)('media quota, upload rate and sweep on %s', (kind) 
   // PGlite is one connection: a second transaction cannot run beside an open one.
   describe.skipIf(kind === 'pglite')('beside other processes', () => {
     const oldFile = async () => {
-      const admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+      const admin = await signInAs(t);
       const mediaUrl = (await upload(admin, png(512))).json().data.media_url as string;
       await t.db
         .update(mediaFiles)

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, loginAs } from './helpers/factories.ts';
+import { createUser } from './helpers/factories.ts';
+import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 const demo = (name: string) => readFile(fileURLToPath(new URL(`../assets/demo/${name}`, import.meta.url)));
@@ -57,7 +58,7 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { uploadLimits: limits });
-    companyAdmin = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN');
   });
   afterAll(() => t.close());
 
@@ -172,7 +173,7 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const outletAdmin = await loginAs(t.app, await createUser(t.db, { role: 'OUTLET_ADMIN' }));
+    const outletAdmin = await signInAs(t, 'OUTLET_ADMIN');
     expect((await upload(tinyPng(), 'a.png', 'image/png', outletAdmin)).statusCode).toBe(403);
     const anonymous = multipart(tinyPng(), 'a.png', 'image/png');
     const noToken = await t.app.inject({ method: 'POST', url: '/api/ads/media', ...anonymous });
@@ -185,7 +186,7 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
   });
 
   it('limits uploads per user to 60 a minute (429 naming the wait); other users are unaffected', async () => {
-    const busy = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    const busy = await signInAs(t, 'COMPANY_ADMIN');
     const png = tinyPng();
     const codes: number[] = [];
     for (let n = 0; n < 60; n += 1) codes.push((await upload(png, 'a.png', 'image/png', busy)).statusCode);
@@ -193,7 +194,7 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
     const over = await upload(png, 'a.png', 'image/png', busy);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('try again in') });
-    const other = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    const other = await signInAs(t, 'COMPANY_ADMIN');
     expect((await upload(png, 'a.png', 'image/png', other)).statusCode).toBe(201);
   });
 });

@@ -8,16 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { alertDeliveries, alerts } from '../src/db/schema.ts';
 import {
-  bearer,
-  connectScreen,
   createAd,
   createCompany,
   createOutlet,
   createScreen,
   createUser,
   honestPlayTimes,
-  loginAs,
+  reportedPlay,
 } from './helpers/factories.ts';
+import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -116,16 +115,7 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
     const screen = await createScreen(t.db, outlet.id);
     const session = await connectScreen(app, screen);
     const batch = (count: number, start = new Date(Date.now() - 3_600_000)) => ({
-      logs: honestPlayTimes(start, count).map((times) => ({
-        id: randomUUID(),
-        ad_id: ad.id,
-        screen_id: screen.id,
-        company_id: company.id,
-        outlet_id: outlet.id,
-        ...times,
-        play_count: 1,
-        additional_info: { ad_title: 'Espresso', ad_duration: 5, screen_code: screen.screenCode },
-      })),
+      logs: honestPlayTimes(start, count).map((times) => reportedPlay(ad, screen, times)),
     });
     const post = (payload: object) =>
       app.inject({

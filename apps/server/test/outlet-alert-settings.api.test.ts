@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outlets } from '../src/db/schema.ts';
-import { bearer, createCompany, createOutlet, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createCompany, createOutlet } from './helpers/factories.ts';
+import { bearer, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const SECRET = 'outlet-webhook-secret-0123456789';
 
 describe.each(databaseKinds)("an outlet's alert settings on %s (decision 060)", (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletAdmin: string;
   let outletEmployee: string;
@@ -15,15 +16,13 @@ describe.each(databaseKinds)("an outlet's alert settings on %s (decision 060)", 
   let outletId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     outletId = (await createOutlet(t.db, { name: 'Alerting Cafe' })).id;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] })).token;
-    outletEmployee = (await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletId] })).token;
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outletId] });
+    outletEmployee = await signInAs(t, 'OUTLET_EMPLOYEE', { outletIds: [outletId] });
     const company = await createCompany(t.db);
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
   });
-  afterAll(() => t.close());
 
   const patch = (token: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/outlets/${outletId}`, headers: bearer(token), payload });

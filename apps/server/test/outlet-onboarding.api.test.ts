@@ -1,27 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pincodes } from '../src/db/schema.ts';
-import { bearer, createCompany, createOutlet, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createCompany, createOutlet } from './helpers/factories.ts';
+import { signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /** Issue 11: an outlet anywhere in India can be onboarded, its pincode added on the way (decision 047). */
 describe.each(databaseKinds)('outlet onboarding anywhere on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletAdmin: string;
   let ownOutletId: string;
   let sequence = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     await t.db.insert(pincodes).values({ code: '560038', city: 'Bengaluru', state: 'Karnataka' });
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     ownOutletId = (await createOutlet(t.db, { name: 'Own Cafe', pincode: '560038', city: 'Bengaluru' })).id;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [ownOutletId] })).token;
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [ownOutletId] });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
   const onboard = (token: string, fields: object) => {
     sequence += 1;
     return call('POST', '/api/outlets', token, {
@@ -161,7 +159,7 @@ describe.each(databaseKinds)('outlet onboarding anywhere on %s', (kind) => {
 
   it('only those who onboard outlets add pincodes through them', async () => {
     const company = await createCompany(t.db);
-    const companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    const companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
     for (const token of [outletAdmin, companyAdmin]) {
       const refused = await onboard(token, { pincode: '800001', city: 'Patna', state: 'Bihar' });
       expect(refused.statusCode).toBe(403);

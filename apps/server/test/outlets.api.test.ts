@@ -1,42 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pincodes } from '../src/db/schema.ts';
 import type { BusEvent } from '../src/lib/event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('outlets API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletAdmin: string;
   let ownOutletId: string;
   let foreignOutletId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     await t.db.insert(pincodes).values([
       { code: '560038', city: 'Bengaluru', state: 'Karnataka' },
       { code: '400001', city: 'Mumbai', state: 'Maharashtra' },
     ]);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     ownOutletId = (await createOutlet(t.db, { name: 'Indiranagar Cafe', outletCode: 'CAFE-IND', tags: ['cafe'] })).id;
     foreignOutletId = (await createOutlet(t.db, { name: 'Fort Gym', outletCode: 'GYM-FORT', tags: ['gym'] })).id;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [ownOutletId] })).token;
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [ownOutletId] });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('creates an outlet: code upper-cased, city taken from a known pincode', async () => {
     const response = await call('POST', '/api/outlets', admin, {
@@ -158,7 +146,7 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
 
   it('company roles read every outlet for targeting but change none', async () => {
     const company = await createCompany(t.db);
-    const companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    const companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
     const listed = (await call('GET', '/api/outlets', companyAdmin)).json();
     expect(listed.meta.total).toBe(3);
     expect((await call('PATCH', `/api/outlets/${ownOutletId}`, companyAdmin, { name: 'X' })).statusCode).toBe(403);

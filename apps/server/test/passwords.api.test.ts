@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPasswordProblem } from '../src/modules/auth/password-policy.ts';
 import { generateTemporaryPassword } from '../src/modules/auth/passwords.ts';
 import { seedOnFirstStart } from '../src/seed/seed.ts';
-import { bearer, createOutlet, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, openMigratedDatabase, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createUser } from './helpers/factories.ts';
+import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, openMigratedDatabase, useTestApp } from './helpers/test-app.ts';
 
 /** New staff passwords follow NIST 800-63B (decision 040); sign-in keeps the spec's minimum of 6. */
 describe.each(databaseKinds)('new staff passwords on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it.each([
     ['aaaaaa', 'body.new_password', 'Password must be at least 8 characters'],
@@ -51,7 +48,7 @@ describe.each(databaseKinds)('new staff passwords on %s', (kind) => {
   });
 
   it('temporary passwords from onboarding and resets pass the rule', async () => {
-    const admin = await loginAs(t.app, await createUser(t.db));
+    const admin = await signInAs(t);
     const outlet = await createOutlet(t.db);
     const created = await t.app.inject({
       method: 'POST',

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs, screenPayouts } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
-import { bearer, createAd, createCompany, createOutlet, createScreen, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /**
  * Decision 050: a payout period ends before the outlet's today in its own time zone, a payout is
@@ -21,7 +22,7 @@ const dayIn = (zone: Zone, days = 0) =>
 const noRawFieldNames = /\b(period_end|period_start|screen_id|outlet_id)\b/;
 
 describe.each(databaseKinds)('payout periods on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletAdmin: string;
   let ad: { id: string; companyId: string };
@@ -38,8 +39,7 @@ describe.each(databaseKinds)('payout periods on %s', (kind) => {
     { id: string; code: string }
   > = {} as never;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
   const propose = (target: Record<string, string>, token = admin) =>
     call('GET', `/api/screen-payout/proposal?${new URLSearchParams(target)}`, token);
   const pay = (target: Record<string, string>, token = admin) => call('POST', '/api/screen-payout', token, target);
@@ -64,7 +64,6 @@ describe.each(databaseKinds)('payout periods on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const company = await createCompany(t.db);
     ad = await createAd(t.db, company.id);
     const outletIn = async (timezone: Zone, commissionBps = 1500) =>
@@ -97,10 +96,9 @@ describe.each(databaseKinds)('payout periods on %s', (kind) => {
     await played(allCommission, dayIn('Asia/Kolkata', -1), 6);
     await rebuildRollups(t.db);
 
-    admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.kolkata] })).token;
+    admin = await signInAs(t);
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outlet.kolkata] });
   });
-  afterAll(() => t.close());
 
   it("refuses a period that reaches the outlet's today, for a screen and an outlet, naming period_end in plain words", async () => {
     const message =

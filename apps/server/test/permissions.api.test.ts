@@ -11,8 +11,7 @@ import {
   scopeOf,
 } from '@adloop/contract/permissions';
 import { ROLES, type Role } from '@adloop/contract/roles';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from './helpers/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
   FIELD_READERS,
@@ -23,6 +22,7 @@ import {
   type Request,
   type RouteCase,
 } from './helpers/route-cases.ts';
+import { bearer } from './helpers/sign-in.ts';
 import {
   buildTwoTenants,
   type Caller,
@@ -32,7 +32,7 @@ import {
   type TwoTenants,
   userRow,
 } from './helpers/tenants.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /**
  * Every role × every route × its own tenant's row and the other tenant's (OWASP IDOR testing):
@@ -239,14 +239,12 @@ const cases = ROLES.flatMap((role) =>
 );
 
 describe.each(databaseKinds)('permission matrix on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let world: TwoTenants;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     world = await buildTwoTenants(t.app, t.db);
   });
-  afterAll(() => t.close());
 
   it.each(
     cases.map(

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOutlet, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOutlet } from './helpers/factories.ts';
+import { signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('pincodes API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let employee: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
-    employee = await loginAs(t.app, await createUser(t.db, { role: 'OUTLET_EMPLOYEE' }));
+    admin = await signInAs(t);
+    employee = await signInAs(t, 'OUTLET_EMPLOYEE');
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('a global admin adds pincodes; a duplicate is a 409, a malformed one a 400', async () => {
     for (const [code, city, state] of [

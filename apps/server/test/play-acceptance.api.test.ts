@@ -3,23 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, adVariants, playbackLogs } from '../src/db/schema.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  fetchScreenAds,
-  honestPlayTimes,
-} from './helpers/factories.ts';
-import { createSharedApps, createTestApp, databaseKinds, type SharedApps, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen, honestPlayTimes } from './helpers/factories.ts';
+import { bearer, connectScreen, fetchScreenAds } from './helpers/sign-in.ts';
+import { createSharedApps, databaseKinds, type SharedApps, type TestApp, useTestApp } from './helpers/test-app.ts';
 
 type Play = Record<string, unknown> & { id: string };
 
 /** Decision 036: a screen is billed only for plays that could have happened on it. */
 describe.each(databaseKinds)('play acceptance on %s', (kind) => {
-  let t: TestApp;
+  // Ten batches race below: all of them must reach ingestion, past PGlite's in-flight limit of
+  // 8 screen requests (decision 045), as they would on PostgreSQL's 256.
+  const t = useTestApp(kind, { admission: { maxScreenRequestsInFlight: 32 } });
   let token: string;
   let screen: Awaited<ReturnType<typeof createScreen>>;
   let outletId: string;
@@ -30,9 +24,6 @@ describe.each(databaseKinds)('play acceptance on %s', (kind) => {
   let clock: number;
 
   beforeAll(async () => {
-    // Ten batches race below: all of them must reach ingestion, past PGlite's in-flight limit of
-    // 8 screen requests (decision 045), as they would on PostgreSQL's 256.
-    t = await createTestApp(kind, { admission: { maxScreenRequestsInFlight: 32 } });
     const company = await createCompany(t.db);
     companyId = company.id;
     const outlet = await createOutlet(t.db);
@@ -47,7 +38,6 @@ describe.each(databaseKinds)('play acceptance on %s', (kind) => {
     token = (await connectScreen(t.app, screen)).access_token;
     clock = Date.now() - 2 * 86_400_000;
   });
-  afterAll(() => t.close());
 
   /** A play of `ad` at the next free 15 s slot of this screen, unless told otherwise. */
   const play = (overrides: Record<string, unknown> = {}): Play => {

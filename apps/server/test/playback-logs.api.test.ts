@@ -1,30 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs } from '../src/db/schema.ts';
 import {
-  bearer,
-  connectScreen,
   createAd,
   createCompany,
   createOutlet,
   createScreen,
   createUser,
   honestPlayTimes,
-  loginAs,
+  reportedPlay,
 } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { bearer, connectScreen, loginAs, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('proof of play on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let token: string;
   let play: (overrides?: Record<string, unknown>) => Record<string, unknown>;
   let screenId: string;
   let otherCompanyAdId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const company = await createCompany(t.db);
     const otherCompany = await createCompany(t.db);
     const outlet = await createOutlet(t.db);
@@ -37,20 +35,9 @@ describe.each(databaseKinds)('proof of play on %s', (kind) => {
     let clock = Date.now() - 3 * 86_400_000;
     play = (overrides = {}) => {
       clock += 10_000;
-      return {
-        id: randomUUID(),
-        ad_id: ad.id,
-        screen_id: screen.id,
-        company_id: company.id,
-        outlet_id: outlet.id,
-        ...honestPlayTimes(new Date(clock), 1)[0],
-        play_count: 1,
-        additional_info: { ad_title: 'Latte', ad_duration: 5, screen_code: screen.screenCode },
-        ...overrides,
-      };
+      return { ...reportedPlay(ad, screen, honestPlayTimes(new Date(clock), 1)[0]!), ...overrides };
     };
   });
-  afterAll(() => t.close());
 
   const post = (body: unknown, auth = token) =>
     t.app.inject({ method: 'POST', url: '/api/playback-logs/log', headers: bearer(auth), payload: body as object });
@@ -166,7 +153,7 @@ describe.each(databaseKinds)('proof of play on %s', (kind) => {
   });
 
   it('pages plays newest first by cursor without gaps or repeats, even while plays arrive', async () => {
-    const admin = await loginAs(t.app, await createUser(t.db));
+    const admin = await signInAs(t);
     const day = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const base = Date.parse(`${day}T10:00:00Z`);
     const logs = Array.from({ length: 25 }, (_, index) => play(honestPlayTimes(new Date(base + index * 10_000), 1)[0]));

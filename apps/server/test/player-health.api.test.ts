@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenHealth } from '../src/db/schema.ts';
-import {
-  bearer,
-  connectScreen,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 
 describe.each(databaseKinds)('player health in heartbeats on %s (decision 060)', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let outlet: Awaited<ReturnType<typeof createOutlet>>;
   let screen: Awaited<ReturnType<typeof createScreen>>;
   let screenToken: string;
@@ -26,18 +18,16 @@ describe.each(databaseKinds)('player health in heartbeats on %s (decision 060)',
   let companyAdmin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     outlet = await createOutlet(t.db, { name: 'Health Cafe' });
     screen = await createScreen(t.db, outlet.id);
     screenToken = (await connectScreen(t.app, screen)).access_token;
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
-    outletEmployee = (await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outlet.id] })).token;
+    admin = await signInAs(t);
+    outletEmployee = await signInAs(t, 'OUTLET_EMPLOYEE', { outletIds: [outlet.id] });
     const otherOutlet = await createOutlet(t.db, { name: 'Elsewhere' });
-    otherOutletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [otherOutlet.id] })).token;
+    otherOutletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [otherOutlet.id] });
     const company = await createCompany(t.db);
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
   });
-  afterAll(() => t.close());
 
   const heartbeat = (extra: Record<string, unknown> = {}, path = 'heartbeat') =>
     t.app.inject({

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@adloop/contract/roles';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const LAUNCH_CARD = '00000000-0000-4000-8000-000000000001';
 const tiers = { STANDARD: 200, PREMIUM: 300, FLAGSHIP: 400 };
@@ -30,7 +23,7 @@ type AmountRow = { key: string; amount: string };
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 
 describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   const tokens = {} as Record<Role | 'OTHER_COMPANY_ADMIN', string>;
   let ids: {
     company: string;
@@ -46,8 +39,7 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
   let cardId: string;
   let cardFrom: number;
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
+  const call = staffRequests(t);
   const create = (body: object, token = tokens.GLOBAL_ADMIN) => call('POST', '/api/rate-cards', token, body);
 
   /** Sends plays from a screen; each play names its instant and its screen-local date and time. */
@@ -89,7 +81,6 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const company = await createCompany(t.db, { name: 'Chai Point' });
     const otherCompany = await createCompany(t.db, { name: 'Rival Snacks' });
     const standardOutlet = await createOutlet(t.db, { name: 'Corner Cafe', commissionBps: 1000 });
@@ -111,15 +102,14 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
     };
     screenTokens.standard = (await connectScreen(t.app, standardScreen)).access_token;
     screenTokens.premium = (await connectScreen(t.app, premiumScreen)).access_token;
-    tokens.GLOBAL_ADMIN = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
-    tokens.COMPANY_ADMIN = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
-    tokens.COMPANY_EMPLOYEE = (await signedIn(t.app, t.db, 'COMPANY_EMPLOYEE', { companyId: company.id })).token;
-    tokens.OUTLET_ADMIN = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [standardOutlet.id] })).token;
-    tokens.OUTLET_EMPLOYEE = (await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [standardOutlet.id] })).token;
-    tokens.UNMAPPED = (await signedIn(t.app, t.db, 'UNMAPPED')).token;
-    tokens.OTHER_COMPANY_ADMIN = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: otherCompany.id })).token;
+    tokens.GLOBAL_ADMIN = await signInAs(t);
+    tokens.COMPANY_ADMIN = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
+    tokens.COMPANY_EMPLOYEE = await signInAs(t, 'COMPANY_EMPLOYEE', { companyId: company.id });
+    tokens.OUTLET_ADMIN = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [standardOutlet.id] });
+    tokens.OUTLET_EMPLOYEE = await signInAs(t, 'OUTLET_EMPLOYEE', { outletIds: [standardOutlet.id] });
+    tokens.UNMAPPED = await signInAs(t, 'UNMAPPED');
+    tokens.OTHER_COMPANY_ADMIN = await signInAs(t, 'COMPANY_ADMIN', { companyId: otherCompany.id });
   });
-  afterAll(() => t.close());
 
   it('answers the launch card publicly, with no next card yet', async () => {
     const response = await call('GET', '/api/rate-cards/current');

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, loginAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories.ts';
+import { loginAs, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('profile and password API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
-  const call = (method: 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('every role, UNMAPPED too, edits its own name and phone', async () => {
-    const token = await loginAs(t.app, await createUser(t.db, { role: 'UNMAPPED' }));
+    const token = await signInAs(t, 'UNMAPPED');
     const response = await call('PATCH', '/api/auth/profile', token, {
       name: 'Nisha',
       phone_number: '+91 99000 11122',
@@ -34,7 +30,7 @@ describe.each(databaseKinds)('profile and password API on %s', (kind) => {
     [{ role: 'GLOBAL_ADMIN' }, 'body'],
     [{ email: 'me@else.example' }, 'body'],
   ])('refuses %o naming %s', async (payload, path) => {
-    const token = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_EMPLOYEE' }));
+    const token = await signInAs(t, 'COMPANY_EMPLOYEE');
     const response = await call('PATCH', '/api/auth/profile', token, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().details.map((d: { path: string }) => d.path)).toContain(path);

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 // Days of the past week, so every play is inside the 7-day reporting window (decision 036).
 const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const [day0, day1, day2] = [dayAgo(5), dayAgo(4), dayAgo(3)];
 
 describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyAdmin: string;
   let outletAdmin: string;
@@ -45,7 +38,6 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
   const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const company = await createCompany(t.db, { name: 'Filter Coffee Co' });
     const otherCompany = await createCompany(t.db, { name: '=Other Brand' });
     const outlet = await createOutlet(t.db, { name: 'Cafe Kolkata', timezone: 'Asia/Kolkata', commissionBps: 1500 });
@@ -61,9 +53,9 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
       outlet: outlet.id,
     };
     screenToken = (await connectScreen(t.app, screen)).access_token;
-    admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
-    companyAdmin = (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: company.id })).token;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] })).token;
+    admin = await signInAs(t);
+    companyAdmin = await signInAs(t, 'COMPANY_ADMIN', { companyId: company.id });
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
 
     const logs = [
       ...Array.from({ length: 6 }, (_, i) => play({ played_at: `${day1}T12:3${i}:05.000Z` })),
@@ -86,7 +78,6 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     expect(posted.json().data.refused, posted.body).toEqual([]);
     expect((await post(logs.slice(0, 4))).json().data.duplicates).toHaveLength(4);
   });
-  afterAll(() => t.close());
 
   it('keeps the daily rollups equal to the logs, and a rebuild recomputes the same', async () => {
     const rollups = async () =>

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenActivity, screens } from '../src/db/schema.ts';
-import { bearer, connectScreen, createOutlet, createScreen } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('screen activity on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let token: string;
   let screen: Awaited<ReturnType<typeof createScreen>>;
   let record: (overrides?: Record<string, unknown>) => Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const outlet = await createOutlet(t.db, { name: 'Gym One' });
     screen = await createScreen(t.db, outlet.id);
     token = (await connectScreen(t.app, screen)).access_token;
@@ -25,7 +25,6 @@ describe.each(databaseKinds)('screen activity on %s', (kind) => {
       ...overrides,
     });
   });
-  afterAll(() => t.close());
 
   const post = (path: string, body: object) =>
     t.app.inject({ method: 'POST', url: `/api/screen-activity/${path}`, headers: bearer(token), payload: body });

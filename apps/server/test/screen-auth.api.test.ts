@@ -1,31 +1,21 @@
 import { ALWAYS } from '@adloop/contract/targeting';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/db/schema.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { bearer, connectScreen, loginAs, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const SCREEN_IP_MAX_FAILURES = SCREEN_SIGN_IN_POLICIES.everySubject?.free ?? 0;
 const SCREEN_MAX_CONSECUTIVE_FAILURES = SCREEN_SIGN_IN_POLICIES.network.free;
 
 describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let outlet: Awaited<ReturnType<typeof createOutlet>>;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     outlet = await createOutlet(t.db, { name: 'Cafe Uno' });
   });
-  afterAll(() => t.close());
 
   const authenticate = (payload: object, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/screen-auth/authenticate', payload, remoteAddress });
@@ -249,7 +239,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    const admin = await loginAs(t.app, await createUser(t.db));
+    const admin = await signInAs(t);
     await t.app.inject({
       method: 'PATCH',
       url: `/api/ads/${ad.id}`,

@@ -1,32 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readEvents } from './helpers/event-stream.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signInAs,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const sorted = (ids: string[]) => [...ids].sort();
 
 describe.each(databaseKinds)("each screen's event stream carries only its own ad changes, on %s", (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let origin: string;
   let admin: { authorization: string };
   const streams: ReturnType<typeof readEvents>[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     origin = await listenLocally(t.app);
     admin = bearer(await signInAs(t));
   });
   afterAll(async () => {
     for (const stream of streams) await stream.cancel();
-    await t.close();
   });
 
   /** Signs the screen in, fetches its list as the player does (recorded as served), and opens its stream. */

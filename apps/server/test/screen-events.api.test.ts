@@ -1,17 +1,16 @@
 import { ADS_CHANGED_SPREAD_PER_SCREEN_MS } from '@adloop/contract/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, openScreenEvents, readEvents } from './helpers/event-stream.ts';
-import { bearer, connectedScreen, createAd, createCompany, signInAs } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany } from './helpers/factories.ts';
+import { bearer, connectedScreen, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('pushes to screens on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let origin: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     origin = await listenLocally(t.app);
   });
-  afterAll(() => t.close());
 
   it('an ad edited through the API reaches a connected screen as ads-changed, with a new version', async () => {
     const company = await createCompany(t.db);

@@ -1,40 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screens, signInThrottles } from '../src/db/schema.ts';
 import type { BusEvent } from '../src/lib/event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createPlay,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createAd, createCompany, createOutlet, createPlay, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('screens API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletId: string;
   let otherOutletId: string;
   let outletAdmin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     outletId = (await createOutlet(t.db, { name: 'Cafe One' })).id;
     otherOutletId = (await createOutlet(t.db, { name: 'Gym Two' })).id;
-    outletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] })).token;
+    outletAdmin = await signInAs(t, 'OUTLET_ADMIN', { outletIds: [outletId] });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
   const recordEvents = () => {
     const events: BusEvent[] = [];
     const stop = t.app.events.subscribe((event) => events.push(event));
@@ -172,7 +159,7 @@ describe.each(databaseKinds)('screens API on %s', (kind) => {
     const refused = await call('DELETE', `/api/ad-screens/${played.id}`, outletAdmin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('disable it instead');
-    const companyAdmin = await loginAs(t.app, await createUser(t.db, { role: 'COMPANY_ADMIN' }));
+    const companyAdmin = await signInAs(t, 'COMPANY_ADMIN');
     expect((await call('GET', '/api/ad-screens', companyAdmin)).statusCode).toBe(403);
   });
 });

@@ -1,17 +1,9 @@
 import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readEvents } from './helpers/event-stream.ts';
-import {
-  bearer,
-  connectedScreen,
-  connectScreen,
-  createCompany,
-  createOutlet,
-  createScreen,
-  signedIn,
-  signInAs,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectedScreen, connectScreen, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /** Enough of a JPEG for the server, which judges by the first bytes (SOI, then a marker). */
 function jpegBytes(size = 64): Buffer {
@@ -24,16 +16,14 @@ function jpegBytes(size = 64): Buffer {
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let origin: string;
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     origin = await listenLocally(t.app);
     adminToken = await signInAs(t);
   });
-  afterAll(() => t.close());
 
   const openStream = async (token: string) => {
     const stream = await fetch(`${origin}/api/screen-auth/events`, { headers: bearer(token) });

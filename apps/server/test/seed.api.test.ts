@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, screens } from '../src/db/schema.ts';
 import { verifySecret } from '../src/modules/auth/passwords.ts';
 import { DEMO_SCREEN_CODE, DEMO_STAFF, type SeedResult, seedOnFirstStart } from '../src/seed/seed.ts';
-import { bearer, loginAs } from './helpers/factories.ts';
+import { bearer, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('first start on %s', (kind) => {

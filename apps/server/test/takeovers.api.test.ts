@@ -1,66 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeovers } from '../src/db/schema.ts';
-import { RedisEventBus } from '../src/lib/redis-event-bus.ts';
-import {
-  bearer,
-  connectScreen,
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import {
-  createTestApp,
-  databaseKinds,
-  openMigratedDatabase,
-  TEST_ADMISSION,
-  type TestApp,
-} from './helpers/test-app.ts';
-
-type Stream = { reader: ReadableStreamDefaultReader<Uint8Array>; buffer: string };
-
-/** Reads server-sent events until `wanted` arrives; answers every event seen on the way, in order. */
-async function readUntil(stream: Stream, wanted: string, timeoutMs = 5000) {
-  const decoder = new TextDecoder();
-  const seen: Array<{ event: string; data: unknown }> = [];
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let end = stream.buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const frame = stream.buffer.slice(0, end);
-      stream.buffer = stream.buffer.slice(end + 2);
-      const event = /^event: (.+)$/m.exec(frame)?.[1];
-      const data = /^data: (.+)$/m.exec(frame)?.[1];
-      if (event && data) {
-        seen.push({ event, data: JSON.parse(data) });
-        if (event === wanted) return seen;
-      }
-      end = stream.buffer.indexOf('\n\n');
-    }
-    const chunk = await Promise.race([
-      stream.reader.read(),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`no ${wanted} event in time`)), deadline - Date.now()),
-      ),
-    ]);
-    if (chunk.done) throw new Error(`stream ended before ${wanted}`);
-    stream.buffer += decoder.decode(chunk.value, { stream: true });
-  }
-  throw new Error(`no ${wanted} event in time`);
-}
+import { startInstancePair } from './helpers/bus-instances.ts';
+import { listenLocally, readEvents } from './helpers/event-stream.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { bearer, connectScreen, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let origin: string;
   let outletA: { id: string };
   let outletB: { id: string };
@@ -77,9 +26,7 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
   const screenTokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    origin = await listenLocally(t.app);
     outletA = await createOutlet(t.db, { name: 'Cafe Alpha' });
     outletB = await createOutlet(t.db, { name: 'Gym Beta' });
     screenA1 = await createScreen(t.db, outletA.id);
@@ -101,7 +48,6 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
       screenTokens[screen.id] = (await connectScreen(t.app, screen)).access_token;
     }
   });
-  afterAll(() => t.close());
 
   const start = (token: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/takeovers', headers: bearer(token), payload: payload as object });
@@ -431,11 +377,11 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
   });
 
   it("a chosen screen's event stream hears the start and the end at once; another screen hears nothing", async () => {
-    const open = async (screen: { id: string }): Promise<Stream> => {
+    const open = async (screen: { id: string }) => {
       const response = await fetch(`${origin}/api/screen-auth/events`, { headers: bearer(screenTokens[screen.id]!) });
       expect(response.status).toBe(200);
-      const stream = { reader: response.body!.getReader(), buffer: '' };
-      await readUntil(stream, 'hello');
+      const stream = readEvents(response.body!);
+      await stream.until('hello');
       return stream;
     };
     const chosen = await open(screenA1);
@@ -446,18 +392,18 @@ describe.each(databaseKinds)('emergency takeovers on %s', (kind) => {
       screen_ids: [screenA1.id],
     });
     const id = started.json().data.id;
-    expect((await readUntil(chosen, 'takeover')).at(-1)).toEqual({
+    expect((await chosen.until('takeover')).at(-1)).toEqual({
       event: 'takeover',
       data: { id, action: 'started' },
     });
     expect((await end(tokens.outletAdmin, id)).statusCode).toBe(200);
-    expect((await readUntil(chosen, 'takeover')).at(-1)).toEqual({ event: 'takeover', data: { id, action: 'ended' } });
+    expect((await chosen.until('takeover')).at(-1)).toEqual({ event: 'takeover', data: { id, action: 'ended' } });
     // A marker every stream hears: nothing about the takeover may come before it on the other screen.
     await t.app.events.publish({ type: 'ads.changed', adIds: [] });
-    const heard = await readUntil(bystander, 'ads-changed');
+    const heard = await bystander.until('ads-changed');
     expect(heard.map((frame) => frame.event)).toEqual(['ads-changed']);
-    await chosen.reader.cancel();
-    await bystander.reader.cancel();
+    await chosen.cancel();
+    await bystander.cancel();
   });
 });
 
@@ -467,26 +413,16 @@ const quietLogger = { info: () => undefined, warn: () => undefined, error: () =>
 
 describe.skipIf(!REDIS_URL).each(databaseKinds)('takeovers across two API processes on %s, through Redis', (kind) => {
   it('a takeover started and ended through A reaches a screen streaming from B', async () => {
-    const { database, drop } = await openMigratedDatabase(kind);
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
-    const jwtSecret = randomBytes(32);
     const channel = `adloop-test:takeovers:${randomBytes(4).toString('hex')}`;
-    const start = async () => {
-      const bus = await RedisEventBus.connect({ url: REDIS_URL, channel, logger: quietLogger });
-      const app = await buildApp({ database, jwtSecret, mediaDir, bus, admission: TEST_ADMISSION });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-    };
-    const a = await start();
-    const b = await start();
+    const { a, b, db, close } = await startInstancePair(kind, { url: REDIS_URL, channel, logger: quietLogger });
     try {
-      const outlet = await createOutlet(database.db);
-      const screen = await createScreen(database.db, outlet.id);
+      const outlet = await createOutlet(db);
+      const screen = await createScreen(db, outlet.id);
       const session = await connectScreen(b.app, screen);
       const response = await fetch(`${b.origin}/api/screen-auth/events`, { headers: bearer(session.access_token) });
-      const stream = { reader: response.body!.getReader(), buffer: '' };
-      await readUntil(stream, 'hello');
-      const admin = bearer(await loginAs(a.app, await createUser(database.db, { role: 'GLOBAL_ADMIN' })));
+      const stream = readEvents(response.body!);
+      await stream.until('hello');
+      const admin = bearer(await signInAs({ app: a.app, db }));
       const started = await a.app.inject({
         method: 'POST',
         url: '/api/takeovers',
@@ -494,18 +430,14 @@ describe.skipIf(!REDIS_URL).each(databaseKinds)('takeovers across two API proces
         payload: { kind: 'MESSAGE', message: 'Evacuate calmly', screen_ids: [screen.id] },
       });
       const id = started.json().data.id;
-      expect((await readUntil(stream, 'takeover')).at(-1)?.data).toEqual({ id, action: 'started' });
+      expect((await stream.until('takeover')).at(-1)?.data).toEqual({ id, action: 'started' });
       const shown = await b.app.inject({ url: '/api/screen-auth/takeover', headers: bearer(session.access_token) });
       expect(shown.json().data).toMatchObject({ id, message: 'Evacuate calmly' });
       await a.app.inject({ method: 'POST', url: `/api/takeovers/${id}/end`, headers: admin });
-      expect((await readUntil(stream, 'takeover')).at(-1)?.data).toEqual({ id, action: 'ended' });
-      await stream.reader.cancel();
+      expect((await stream.until('takeover')).at(-1)?.data).toEqual({ id, action: 'ended' });
+      await stream.cancel();
     } finally {
-      await a.app.close();
-      await b.app.close();
-      await database.close();
-      await drop();
-      await rm(mediaDir, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  loginAs,
-  signedIn,
-} from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { signedIn, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /** Decision 040: shared staff are changed only by whoever holds all their tenants; 409s do not leak. */
 describe.each(databaseKinds)('shared users and conflicts across tenants on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let outletId: string;
   let otherOutletId: string;
   let outletAdmin: { id: string; email: string; token: string };
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     outletId = (await createOutlet(t.db, { name: 'Cafe One' })).id;
     otherOutletId = (await createOutlet(t.db, { name: 'Gym Two' })).id;
     outletAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] });
     companyId = (await createCompany(t.db, { name: 'Brewline Coffee' })).id;
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('an outlet admin cannot reactivate, rename or re-role a user a global admin deactivated who works elsewhere too', async () => {
     const shared = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletId, otherOutletId] });

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenStateChanges } from '../src/db/schema.ts';
-import { bearer, createOutlet, createScreen, recordScreenActivity, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createOutlet, createScreen, recordScreenActivity } from './helpers/factories.ts';
+import { bearer, signedIn, signInAs } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 
@@ -28,7 +29,7 @@ type Row = { kind: string; offline_reason: string | null; occurred_at: string; d
 type Day = { date: string; uptime_pct: number | null; online_minutes: number; window_minutes: number };
 
 describe.each(databaseKinds)('uptime and the activity feed on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let zone: string;
   let today: string;
@@ -63,9 +64,8 @@ describe.each(databaseKinds)('uptime and the activity feed on %s', (kind) => {
     (await get(`/api/screen-activity?screen_id=${screenId}${query}`)).data;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     zone = zoneWithTheLastHourInOneDay();
-    admin = (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token;
+    admin = await signInAs(t);
     const outlet = await createOutlet(t.db, { name: 'Cafe Uptime', timezone: zone });
     const kolkata = await createOutlet(t.db, { name: 'Cafe Kolkata', timezone: 'Asia/Kolkata' });
     otherOutletAdmin = (await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [(await createOutlet(t.db)).id] }))
@@ -144,7 +144,6 @@ describe.each(databaseKinds)('uptime and the activity feed on %s', (kind) => {
     for (let i = 1; i < 15; i += 1) await beat(dropped, start + i * MINUTE, 'HEARTBEAT');
     for (let i = 45; i < 60; i += 1) await beat(dropped, start + i * MINUTE, 'HEARTBEAT');
   });
-  afterAll(() => t.close());
 
   it('a screen that heartbeat every minute for an hour reads 100 %, on both endpoints', async () => {
     expect(await daysOf(screens.steady, today, today)).toEqual([

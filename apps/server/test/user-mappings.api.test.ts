@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCompany, createOutlet, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createOutlet, createUser } from './helpers/factories.ts';
+import { signedIn, signInAs, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('user mapping API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let companyId: string;
   let outletA: string;
@@ -11,17 +12,14 @@ describe.each(databaseKinds)('user mapping API on %s', (kind) => {
   let outletAdmin: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await loginAs(t.app, await createUser(t.db, { role: 'GLOBAL_ADMIN' }));
+    admin = await signInAs(t);
     companyId = (await createCompany(t.db, { name: 'Brewline' })).id;
     outletA = (await createOutlet(t.db, { name: 'A Cafe' })).id;
     outletB = (await createOutlet(t.db, { name: 'B Gym' })).id;
     outletAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletA, outletB] });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('puts an outlet user on another outlet, lists it, refuses a repeat, and keeps their last outlet', async () => {
     const staff = await signedIn(t.app, t.db, 'OUTLET_EMPLOYEE', { outletIds: [outletA] });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outletUsers } from '../src/db/schema.ts';
 import { STAFF_SIGN_IN_POLICIES } from '../src/modules/auth/auth.service.ts';
-import { bearer, createCompany, createOutlet, createUser, loginAs, signedIn } from './helpers/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
+import { createCompany, createOutlet, createUser } from './helpers/factories.ts';
+import { loginAs, signedIn, staffRequests } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 describe.each(databaseKinds)('users API on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: { id: string; token: string };
   let companyId: string;
   let otherCompanyId: string;
@@ -16,7 +17,6 @@ describe.each(databaseKinds)('users API on %s', (kind) => {
   let outletAdmin: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     const adminUser = await createUser(t.db, { role: 'GLOBAL_ADMIN', name: 'Asha Admin' });
     admin = { id: adminUser.id, token: await loginAs(t.app, adminUser) };
     companyId = (await createCompany(t.db, { name: 'Brewline' })).id;
@@ -26,10 +26,8 @@ describe.each(databaseKinds)('users API on %s', (kind) => {
     companyAdmin = await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId });
     outletAdmin = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outletId] });
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
+  const call = staffRequests(t);
 
   it('onboards a user with a temporary password shown once; they must change it before anything else', async () => {
     const response = await call('POST', '/api/users', companyAdmin.token, {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './factories.ts';
+import { bearer } from './sign-in.ts';
 
 export interface StreamEvent {
   event: string;

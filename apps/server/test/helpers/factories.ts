@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@adloop/contract/roles';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import {
   ads,
@@ -44,19 +43,6 @@ export async function createUser(
   if (!row) throw new Error('user insert returned no row');
   return { id: row.id, email, password };
 }
-
-/** Signs in through the API, as the dashboard does, and returns the bearer token. */
-export async function loginAs(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: user.password },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  return response.json().data.token;
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function createCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}) {
   sequence += 1;
@@ -120,38 +106,6 @@ export async function createAd(db: Database, companyId: string, overrides: Parti
   return row!;
 }
 
-/** Signs a screen in through the API and returns its session. */
-export async function connectScreen(app: FastifyInstance, screen: { screenCode: string; passcode: string }) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/screen-auth/authenticate',
-    payload: { screen_code: screen.screenCode, pass_code: screen.passcode },
-  });
-  if (response.statusCode !== 200) throw new Error(`screen sign-in failed: ${response.statusCode} ${response.body}`);
-  const session = response.json().data as {
-    access_token: string;
-    screen_id: string;
-    screen_code: string;
-    outlet: { id: string; name: string; outlet_code: string };
-  };
-  // As the player does on connecting: the list it is handed is what its plays are judged by.
-  await fetchScreenAds(app, session.access_token);
-  return session;
-}
-
-/**
- * The screen's ad list, as the player fetches it after an ads-changed event (the server records
- * it as served). Factories write ads straight to the database, so the cached lists are dropped.
- */
-export async function fetchScreenAds(app: FastifyInstance, token: string) {
-  app.screenCache.adLists.clear();
-  const response = await app.inject({ method: 'GET', url: '/api/screen-auth/ads', headers: bearer(token) });
-  if (response.statusCode !== 200) throw new Error(`screen ad list failed: ${response.statusCode} ${response.body}`);
-  // Nor is this list kept: a test's next request sees the ads its factories write after this.
-  app.screenCache.adLists.clear();
-  return response.json().data as { id: string; variants?: { id: string }[] }[];
-}
-
 /**
  * Plays a screen could really have shown: `count` plays from `start`, one after another with
  * `spacingMs` between their starts (at least the ad's duration), with the screen's wall-clock
@@ -165,42 +119,31 @@ export function honestPlayTimes(start: Date, count: number, spacingMs = 10_000) 
   });
 }
 
+/**
+ * A play as the screen reports it (POST /api/playback-logs/log): the ad on the screen at `times`
+ * (one of honestPlayTimes), with the details the player adds.
+ */
+export function reportedPlay(
+  ad: { id: string; companyId: string; title: string; durationSeconds: number | null },
+  screen: { id: string; outletId: string; screenCode: string },
+  times: ReturnType<typeof honestPlayTimes>[number],
+) {
+  return {
+    id: randomUUID(),
+    ad_id: ad.id,
+    screen_id: screen.id,
+    company_id: ad.companyId,
+    outlet_id: screen.outletId,
+    ...times,
+    play_count: 1,
+    additional_info: { ad_title: ad.title, ad_duration: ad.durationSeconds, screen_code: screen.screenCode },
+  };
+}
+
 /** Puts a user into a company (company roles) or onto outlets (outlet roles). */
 export async function mapUser(db: Database, userId: string, to: { companyId?: string; outletIds?: string[] }) {
   if (to.companyId) await db.insert(companyUsers).values({ companyId: to.companyId, userId });
   for (const outletId of to.outletIds ?? []) await db.insert(outletUsers).values({ outletId, userId });
-}
-
-/** A user of the role, mapped as given, signed in: its id and bearer token. */
-export async function signedIn(
-  app: FastifyInstance,
-  db: Database,
-  role: Role,
-  to: { companyId?: string; outletIds?: string[] } = {},
-): Promise<{ id: string; email: string; token: string }> {
-  const user = await createUser(db, { role });
-  await mapUser(db, user.id, to);
-  return { id: user.id, email: user.email, token: await loginAs(app, user) };
-}
-
-/** A new user of the role (a global admin unless told), mapped as given and signed in: the bearer token. */
-export async function signInAs(
-  t: { app: FastifyInstance; db: Database },
-  role: Role = 'GLOBAL_ADMIN',
-  to: { companyId?: string; outletIds?: string[] } = {},
-): Promise<string> {
-  return (await signedIn(t.app, t.db, role, to)).token;
-}
-
-/** A new screen at the outlet (a new outlet unless told), signed in as the player is: the screen and its token. */
-export async function connectedScreen(
-  t: { app: FastifyInstance; db: Database },
-  outletId?: string,
-  overrides: Parameters<typeof createScreen>[2] = {},
-) {
-  const screen = await createScreen(t.db, outletId ?? (await createOutlet(t.db)).id, overrides);
-  const session = await connectScreen(t.app, screen);
-  return { screen, session, token: session.access_token };
 }
 
 /** One play of an ad on a screen, as if the screen had reported it now. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Resource } from '@adloop/contract/permissions';
 import { screenPayouts } from '../../src/db/schema.ts';
-import { bearer, createScreen } from './factories.ts';
+import { createScreen } from './factories.ts';
+import { bearer } from './sign-in.ts';
 import type { Caller, Tenant, TwoTenants } from './tenants.ts';
 
 /** One request of the permission matrix test (permissions.api.test.ts). */

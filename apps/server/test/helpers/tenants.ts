@@ -5,7 +5,8 @@ import { COMPANY_ROLES, OUTLET_ROLES, ROLES, type Role } from '@adloop/contract/
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import { pincodes } from '../../src/db/schema.ts';
-import { createAd, createCompany, createOutlet, createScreen, createUser, mapUser, signedIn } from './factories.ts';
+import { createAd, createCompany, createOutlet, createScreen, createUser, mapUser } from './factories.ts';
+import { signedIn } from './sign-in.ts';
 
 /** Tenant A is the caller's; tenant B is the other one, whose rows must stay out of reach. */
 export type Tenant = 'A' | 'B';

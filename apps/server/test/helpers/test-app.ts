@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import {
   type Database,
@@ -116,4 +116,19 @@ export async function createTestApp(
       await rm(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The describe block's app, built before its tests and closed after them (after the block's own
+ * afterAll hooks, which run in reverse order). Its fields are there from the block's first hook on.
+ */
+export function useTestApp(kind: DatabaseKind, options?: Parameters<typeof createTestApp>[1]): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(kind, options));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
