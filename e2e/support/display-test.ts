@@ -28,3 +28,9 @@ export async function showControls(page: Page) {
   pointer = (pointer + 1) % 2;
   await page.mouse.move(300 + pointer * 40, 300);
 }
+
+/**
+ * The display tests that cut, throttle or hold back requests: the player's service worker would
+ * answer past them, so it is blocked (display-offline tests the worker itself).
+ */
+export const testWithoutServiceWorker = test.extend({ serviceWorkers: 'block' });

@@ -1,7 +1,7 @@
 import type { Ad, AdCreate, AdScheduleInput, AdUpdate } from '@adloop/contract/ads';
 import type { PlaybackLogRow } from '@adloop/contract/reports';
 import type { ScreenSession } from '@adloop/contract/screen';
-import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN, DEMO_SCREEN } from './env.ts';
 import { createScreen } from './factories.ts';
 
@@ -201,4 +201,26 @@ export async function freshScreen(request: APIRequestContext): Promise<{ screenC
   if (!demo) throw new Error('The demo screen is missing');
   const created = await createScreen(request, token, demo.outlet.id);
   return { screenCode: created.screen.screen_code, passcode: created.passcode };
+}
+
+/** Waits until the service worker controls the player and holds the ad list and the media. */
+export async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const [adList, media] = await Promise.all([caches.open('adloop-ad-list'), caches.open('adloop-media')]);
+        return (await adList.keys()).length > 0 && (await media.keys()).length > 0;
+      }),
+    )
+    .toBe(true);
+}
+
+/** How a video element is set to play: a player's video is muted, inline and without controls. */
+export function videoSettings(player: Locator) {
+  return player.evaluate((element: HTMLVideoElement) => ({
+    muted: element.muted,
+    playsInline: element.playsInline,
+    controls: element.controls,
+  }));
 }

@@ -96,3 +96,19 @@ export async function authenticateScreen(request: APIRequestContext, screenCode:
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()).data.access_token as string;
 }
+
+/** A new company with one staff member of the role, made by the demo admin (whose token comes back too). */
+export async function companyWithStaff(request: APIRequestContext, role: 'COMPANY_ADMIN' | 'COMPANY_EMPLOYEE') {
+  const admin = await tokenOf(request);
+  const company = await createCompany(request, admin);
+  const staff = await createStaff(request, admin, role, { company_id: company.id });
+  return { admin, company, staff };
+}
+
+/** A new outlet with one staff member of the role, made by the demo admin (whose token comes back too). */
+export async function outletWithStaff(request: APIRequestContext, role: 'OUTLET_ADMIN' | 'OUTLET_EMPLOYEE') {
+  const admin = await tokenOf(request);
+  const outlet = await createOutlet(request, admin);
+  const staff = await createStaff(request, admin, role, { outlet_ids: [outlet.id] });
+  return { admin, outlet, staff };
+}

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { caption, openDisplay } from '../support/display.ts';
 import { showControls } from '../support/display-test.ts';
-import { createCompany, createOutlet, createStaff, tokenOf, unique } from '../support/factories.ts';
+import {
+  companyWithStaff,
+  createCompany,
+  createStaff,
+  outletWithStaff,
+  tokenOf,
+  unique,
+} from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 
 const COLD_BREW = path.resolve(import.meta.dirname, '../../apps/server/assets/demo/cold-brew.jpg');
@@ -27,9 +34,7 @@ async function createAndSubmitAd(page: Page, title: string): Promise<string> {
 
 test.describe('ads', () => {
   test('a company admin uploads and submits an ad; a global admin approves it', async ({ page, request, browser }) => {
-    const admin = await tokenOf(request);
-    const company = await createCompany(request, admin);
-    const companyAdmin = await createStaff(request, admin, 'COMPANY_ADMIN', { company_id: company.id });
+    const { staff: companyAdmin } = await companyWithStaff(request, 'COMPANY_ADMIN');
     const title = `Cold brew ${unique()}`;
 
     await signInAs(page, request, '/dashboard/ads', companyAdmin.login);
@@ -79,9 +84,7 @@ test.describe('ads', () => {
     page,
     request,
   }) => {
-    const admin = await tokenOf(request);
-    const company = await createCompany(request, admin);
-    const employee = await createStaff(request, admin, 'COMPANY_EMPLOYEE', { company_id: company.id });
+    const { staff: employee } = await companyWithStaff(request, 'COMPANY_EMPLOYEE');
     const title = `Summer menu ${unique()}`;
 
     await signInAs(page, request, '/dashboard/ads', employee.login);
@@ -163,9 +166,7 @@ test.describe('ads by role', () => {
     page,
     request,
   }) => {
-    const admin = await tokenOf(request);
-    const outlet = await createOutlet(request, admin);
-    const outletEmployee = await createStaff(request, admin, 'OUTLET_EMPLOYEE', { outlet_ids: [outlet.id] });
+    const { admin, staff: outletEmployee } = await outletWithStaff(request, 'OUTLET_EMPLOYEE');
     await signInAs(page, request, '/dashboard/ads', outletEmployee.login);
     await expect(page.getByRole('heading', { name: 'Ads', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create ad' })).toHaveCount(0);

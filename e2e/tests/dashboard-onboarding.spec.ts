@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { bearer, createCompany, createOutlet, createStaff, tokenOf, unique } from '../support/factories.ts';
+import {
+  bearer,
+  companyWithStaff,
+  createOutlet,
+  createStaff,
+  outletWithStaff,
+  tokenOf,
+  unique,
+} from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 
 const formMessage = (page: import('@playwright/test').Page, text: string | RegExp) =>
@@ -93,9 +101,7 @@ test.describe('onboarding: users', () => {
     page,
     request,
   }) => {
-    const adminToken = await tokenOf(request);
-    const outlet = await createOutlet(request, adminToken);
-    const staff = await createStaff(request, adminToken, 'OUTLET_EMPLOYEE', { outlet_ids: [outlet.id] });
+    const { staff } = await outletWithStaff(request, 'OUTLET_EMPLOYEE');
     await signInAs(page, request, `/dashboard/onboarding/users/edit/${staff.id}`);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset password' }).click();
@@ -113,9 +119,7 @@ test.describe('onboarding: users', () => {
     request,
     browser,
   }) => {
-    const admin = await tokenOf(request);
-    const company = await createCompany(request, admin);
-    const companyAdmin = await createStaff(request, admin, 'COMPANY_ADMIN', { company_id: company.id });
+    const { company, staff: companyAdmin } = await companyWithStaff(request, 'COMPANY_ADMIN');
     const id = unique();
     const email = `priya-${id}@e2e.adloop.test`;
 

@@ -4,7 +4,7 @@ import {
   bearer,
   createOutlet,
   createScreen,
-  createStaff,
+  outletWithStaff,
   tokenOf,
   unique,
 } from '../support/factories.ts';
@@ -13,9 +13,7 @@ import { shoot } from '../support/shoot.ts';
 
 test.describe('screens', () => {
   test('an outlet admin resets a passcode and the screen’s old session is refused', async ({ page, request }) => {
-    const admin = await tokenOf(request);
-    const outlet = await createOutlet(request, admin);
-    const outletAdmin = await createStaff(request, admin, 'OUTLET_ADMIN', { outlet_ids: [outlet.id] });
+    const { admin, outlet, staff: outletAdmin } = await outletWithStaff(request, 'OUTLET_ADMIN');
     const { screen, passcode } = await createScreen(request, admin, outlet.id);
     const oldSession = await authenticateScreen(request, screen.screen_code, passcode);
     expect((await request.get('/api/screen-auth/ads', { headers: bearer(oldSession) })).status()).toBe(200);
@@ -38,9 +36,7 @@ test.describe('screens', () => {
   });
 
   test('an outlet admin creates, edits, disables and deletes a screen', async ({ page, request }) => {
-    const admin = await tokenOf(request);
-    const outlet = await createOutlet(request, admin);
-    const outletAdmin = await createStaff(request, admin, 'OUTLET_ADMIN', { outlet_ids: [outlet.id] });
+    const { outlet, staff: outletAdmin } = await outletWithStaff(request, 'OUTLET_ADMIN');
     const code = `LOBBY-${unique().toUpperCase()}`;
 
     await signInAs(page, request, '/dashboard/screens', outletAdmin.login);

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createCompany, createStaff, tokenOf, unique } from '../support/factories.ts';
+import { companyWithStaff, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 
 test.describe('settings', () => {
   test('profile, password and theme of a signed-in user', async ({ page, request }) => {
-    const admin = await tokenOf(request);
-    const company = await createCompany(request, admin);
-    const staff = await createStaff(request, admin, 'COMPANY_EMPLOYEE', { company_id: company.id });
+    const { staff } = await companyWithStaff(request, 'COMPANY_EMPLOYEE');
     const newName = `Meera ${unique()}`;
 
     await signInAs(page, request, '/dashboard/settings', staff.login);

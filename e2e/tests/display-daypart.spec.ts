@@ -1,5 +1,5 @@
 import { caption, openDisplay } from '../support/display.ts';
-import { expect, showControls, test } from '../support/display-test.ts';
+import { expect, showControls, testWithoutServiceWorker as test } from '../support/display-test.ts';
 
 /** Decision 032: the player applies each ad's schedule on its own clock, without a reload. */
 
@@ -16,8 +16,6 @@ function outletTime(at: number): string {
 }
 
 test.describe('dayparting', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('a dayparted ad joins the loop when its window opens and leaves when it closes', async ({
     page,
     request,

@@ -9,7 +9,7 @@ import {
   playsOf,
   updateAd,
 } from '../support/display.ts';
-import { expect, showControls, test } from '../support/display-test.ts';
+import { expect, showControls, testWithoutServiceWorker as test } from '../support/display-test.ts';
 
 /** The ad loop on Playwright's clock: image ads, whose plays are timers. */
 
@@ -19,10 +19,8 @@ async function isLoaded(page: Page, title: string) {
     .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
 }
 
+// These tests cut requests; the loop needs no service worker (display-offline tests it).
 test.describe('ad loop', () => {
-  // These tests cut requests; the loop needs no service worker (display-offline tests it).
-  test.use({ serviceWorkers: 'block' });
-
   test('10 plays per ad, then the next; skip resets the count; the loop wraps; each play is logged once', async ({
     page,
     request,

@@ -1,19 +1,13 @@
-import type { Page } from '@playwright/test';
-import { caption, finishPlay, freshScreen, installPlayerClock, openDisplay, playsOf } from '../support/display.ts';
+import {
+  caption,
+  finishPlay,
+  freshScreen,
+  installPlayerClock,
+  openDisplay,
+  playsOf,
+  waitForOfflineReady,
+} from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
-
-/** Waits until the service worker controls the player and holds the ad list and the media. */
-async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const [adList, media] = await Promise.all([caches.open('adloop-ad-list'), caches.open('adloop-media')]);
-        return (await adList.keys()).length > 0 && (await media.keys()).length > 0;
-      }),
-    )
-    .toBe(true);
-}
 
 test.describe('offline playback and proof of play', () => {
   test('through a network cut and a reboot without network, every play reaches the server exactly once', async ({

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { caption, installPlayerClock, openDisplay, streamOpen } from '../support/display.ts';
-import { expect, test } from '../support/display-test.ts';
+import { expect, testWithoutServiceWorker as test } from '../support/display-test.ts';
 import { bearer, createOutlet, createScreen, tokenOf } from '../support/factories.ts';
 
 /** A screen of its own (the demo screen's passcode must not change), signed in and then reset. */
@@ -16,8 +16,6 @@ async function screenOfItsOwn(request: APIRequestContext) {
 }
 
 test.describe('a screen whose session ends', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('a passcode reset, pushed to the playing screen, sends it to the connect page', async ({
     page,
     request,

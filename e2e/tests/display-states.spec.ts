@@ -6,17 +6,15 @@ import {
   openDisplay,
   storeScreenSession,
 } from '../support/display.ts';
-import { expect, test } from '../support/display-test.ts';
+import { expect, testWithoutServiceWorker as test } from '../support/display-test.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
 import { holdAnswers } from '../support/hold.ts';
 
 const pendingOfflineRecords = (page: import('@playwright/test').Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('pending-offline-logs') ?? '[]'));
 
+// Requests are held back or cut below; the service worker (tested in display-offline) would answer some itself.
 test.describe('display states', () => {
-  // Requests are held back or cut below; the service worker (tested in display-offline) would answer some itself.
-  test.use({ serviceWorkers: 'block' });
-
   test('without a screen ID it shows the Screen ID Not Found card; Go to Home goes home', async ({ page }) => {
     await page.goto('/ad/screen/display');
     await expect(page.getByRole('heading', { name: 'Screen ID Not Found' })).toBeVisible();

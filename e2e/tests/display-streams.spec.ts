@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { caption, freshScreen, openDisplay, playNumber, playsOf, type StoredPlay } from '../support/display.ts';
+import {
+  caption,
+  freshScreen,
+  openDisplay,
+  playNumber,
+  playsOf,
+  type StoredPlay,
+  videoSettings,
+} from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { signInAs } from '../support/session.ts';
 import {
@@ -99,13 +107,7 @@ test.describe('HLS and DASH streams on the display', () => {
       await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${ad.title}`);
       const player = page.locator(`video[aria-label="${ad.title}"]`);
       await expect.poll(() => isPlaying(player), { timeout: 15_000 }).toBe(true);
-      expect(
-        await player.evaluate((element: HTMLVideoElement) => ({
-          muted: element.muted,
-          playsInline: element.playsInline,
-          controls: element.controls,
-        })),
-      ).toEqual({ muted: true, playsInline: true, controls: false });
+      expect(await videoSettings(player)).toEqual({ muted: true, playsInline: true, controls: false });
       await expect(page.getByRole('status', { name: 'Buffering' })).toBeHidden();
       await page.screenshot({ path: test.info().outputPath('hls-playing.png') });
       // hls.js is loaded now, and not before, unless the browser plays HLS itself.

@@ -1,6 +1,14 @@
 import type { Takeover, TakeoverStart } from '@adloop/contract/takeovers';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, authenticateScreen, caption, openDisplay, playsOf, streamOpen } from '../support/display.ts';
+import {
+  adminToken,
+  authenticateScreen,
+  caption,
+  openDisplay,
+  playsOf,
+  streamOpen,
+  waitForOfflineReady,
+} from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { DEMO_SCREEN } from '../support/env.ts';
 import { bearer, tokenOf } from '../support/factories.ts';
@@ -29,6 +37,9 @@ async function endEveryTakeover(request: APIRequestContext) {
   }
 }
 
+/** The loop ad of these tests: a minute long, so the screen is still on it when a takeover ends. */
+const LOOP_AD = { title: 'Loop ad', duration_seconds: 60 };
+
 function takeoverLayer(page: Page) {
   return page.getByTestId('takeover-layer');
 }
@@ -43,7 +54,7 @@ test.describe('emergency takeover', () => {
     adSet,
   }) => {
     test.setTimeout(60_000);
-    const setup = await adSet([{ title: 'Loop ad', duration_seconds: 60 }]);
+    const setup = await adSet([LOOP_AD]);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await openDisplay(page, request);
     await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`);
@@ -93,10 +104,7 @@ test.describe('emergency takeover', () => {
     adSet,
   }) => {
     test.setTimeout(60_000);
-    const setup = await adSet([
-      { title: 'Loop ad', duration_seconds: 60 },
-      { title: 'Safety ad', duration_seconds: 5 },
-    ]);
+    const setup = await adSet([LOOP_AD, { title: 'Safety ad', duration_seconds: 5 }]);
     const [loopAd, safetyAd] = setup.ads as [(typeof setup.ads)[0], (typeof setup.ads)[0]];
     const session = await openDisplay(page, request);
     await expect(caption(page)).toHaveText(`Playing ad 1 of 2 - ${loopAd.title}`);
@@ -127,10 +135,7 @@ test.describe('emergency takeover', () => {
     adSet,
   }) => {
     test.setTimeout(60_000);
-    const setup = await adSet([
-      { title: 'Loop ad', duration_seconds: 60 },
-      { title: 'PSA video', type: 'VIDEO' },
-    ]);
+    const setup = await adSet([LOOP_AD, { title: 'PSA video', type: 'VIDEO' }]);
     const session = await openDisplay(page, request);
     await expect(caption(page)).toHaveText(/^Playing ad 1 of 2 - Loop ad/);
     await startTakeover(request, setup.token, { kind: 'AD', ad_id: setup.ads[1]!.id, screen_ids: [session.screen_id] });
@@ -164,15 +169,7 @@ test.describe('emergency takeover', () => {
     await page.clock.install();
     const session = await openDisplay(page, request);
     await expect(caption(page)).toHaveText(`Playing ad 1 of 1 - ${setup.ads[0]!.title}`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const [adList, media] = await Promise.all([caches.open('adloop-ad-list'), caches.open('adloop-media')]);
-          return (await adList.keys()).length > 0 && (await media.keys()).length > 0;
-        }),
-      )
-      .toBe(true);
+    await waitForOfflineReady(page);
 
     const message = 'Store closing in 15 minutes';
     await startTakeover(request, await tokenOf(request, OUTLET_ADMIN), {

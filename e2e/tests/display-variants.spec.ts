@@ -2,7 +2,7 @@ import type { PlaybackBatch, ScreenAd } from '@adloop/contract/screen';
 import type { Variant } from '@adloop/contract/variants';
 import type { Page } from '@playwright/test';
 import { caption, finishPlay, installPlayerClock, openDisplay, type TestAd, updateAd } from '../support/display.ts';
-import { test as displayTest, expect } from '../support/display-test.ts';
+import { testWithoutServiceWorker as displayTest, expect } from '../support/display-test.ts';
 import { bearer, tokenOf } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
@@ -65,8 +65,6 @@ const test = displayTest.extend<{
 });
 
 test.describe('A/B variants', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('variant rollout: a company admin adds B with a tracked link; the playing screen rotates A/B, shows the QR code and logs each play with its variant; scans count; analytics compares', async ({
     page,
     request,

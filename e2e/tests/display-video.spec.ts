@@ -1,11 +1,9 @@
-import { caption, freshScreen, openDisplay, playNumber, playsOf } from '../support/display.ts';
-import { expect, showControls, test } from '../support/display-test.ts';
+import { caption, freshScreen, openDisplay, playNumber, playsOf, videoSettings } from '../support/display.ts';
+import { expect, showControls, testWithoutServiceWorker as test } from '../support/display-test.ts';
 
 /** Video ads in real time: the demo video is about 6 s long. */
+// Network throttling applies to the page; a service worker would fetch the video past it.
 test.describe('video ads', () => {
-  // Network throttling applies to the page; a service worker would fetch the video past it.
-  test.use({ serviceWorkers: 'block' });
-
   test('a video autoplays muted, inline, without controls; its end is one play; the next ad waits loaded', async ({
     page,
     request,
@@ -25,13 +23,7 @@ test.describe('video ads', () => {
     await expect
       .poll(() => player.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0))
       .toBe(true);
-    expect(
-      await player.evaluate((element: HTMLVideoElement) => ({
-        muted: element.muted,
-        playsInline: element.playsInline,
-        controls: element.controls,
-      })),
-    ).toEqual({ muted: true, playsInline: true, controls: false });
+    expect(await videoSettings(player)).toEqual({ muted: true, playsInline: true, controls: false });
     await expect
       .poll(() =>
         page

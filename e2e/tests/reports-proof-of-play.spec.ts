@@ -12,7 +12,7 @@ import {
   playsOf,
   type TestAd,
 } from '../support/display.ts';
-import { expect, test } from '../support/display-test.ts';
+import { expect, testWithoutServiceWorker as test } from '../support/display-test.ts';
 import { E2E_ORIGIN } from '../support/env.ts';
 import { backToBack, play, postPlays, screenCreatedAt, servedAds } from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
@@ -65,8 +65,6 @@ async function playOnScreen(
 }
 
 test.describe('proof of play reports', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('a screen plays; analytics, the playback log and its CSV export show exactly those plays', async ({
     page,
     request,
