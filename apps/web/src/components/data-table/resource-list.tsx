@@ -28,13 +28,17 @@ type ResourceListProps<Row, Filter extends string> = {
   create?: CreateAction;
   /** The page, search, sort and filters in the address bar, and the query they made (`useResourcePage`). */
   page: { list: ListParams<Filter>; query: { sort?: string }; result: PageQuery<Row> };
-  /** The table's accessible name, e.g. "Companies". */
-  label: string;
-  /** What the list holds, for "Showing 1–20 of 43 companies". */
-  noun: string;
-  columns: DataColumn<Row>[];
-  rowKey: (row: Row) => string;
-  rowActions?: (row: Row) => ReactNode;
+  /**
+   * The table: its accessible name ("Companies"), what it holds for "Showing 1–20 of 43 companies",
+   * its columns and each row's menu; rows are told apart by `id` unless `rowKey` says otherwise.
+   */
+  table: {
+    label: string;
+    noun: string;
+    columns: DataColumn<Row>[];
+    rowKey?: (row: Row) => string;
+    rowActions?: (row: Row) => ReactNode;
+  };
   search?: { label: string; placeholder: string };
   /** The list's filters, after the search. */
   filters?: ReactNode;
@@ -48,6 +52,9 @@ type ResourceListProps<Row, Filter extends string> = {
   /** Dialogs the rows open. */
   children?: ReactNode;
 };
+
+/** Most rows are told apart by their id. */
+const idOf = (row: unknown) => (row as { id: string }).id;
 
 function CreateButton({ action }: { action: CreateAction }) {
   if ('to' in action) return <PageLinkButton to={action.to} icon={PlusIcon} label={action.label} />;
@@ -65,7 +72,7 @@ function CreateButton({ action }: { action: CreateAction }) {
  */
 export function ResourceList<Row, Filter extends string>(props: ResourceListProps<Row, Filter>) {
   const { list, query, result } = props.page;
-  const { create, icon } = props;
+  const { create, icon, table } = props;
   const createButton = create ? <CreateButton action={create} /> : null;
   return (
     <PageShell description={props.description} actions={createButton}>
@@ -83,17 +90,17 @@ export function ResourceList<Row, Filter extends string>(props: ResourceListProp
       </ListToolbar>
       {props.summary}
       <DataTable
-        label={props.label}
-        columns={props.columns}
+        label={table.label}
+        columns={table.columns}
         rows={result.data?.data}
-        rowKey={props.rowKey}
+        rowKey={table.rowKey ?? idOf}
         loading={result.isLoading}
         refreshing={result.isPlaceholderData}
         error={result.isError}
         onRetry={() => result.refetch()}
         sort={query.sort}
         onSortChange={list.setSort}
-        rowActions={props.rowActions}
+        rowActions={table.rowActions}
         empty={
           list.hasFilters ? (
             <EmptyState icon={icon} title={props.filteredEmpty.title} description={props.filteredEmpty.description}>
@@ -110,7 +117,7 @@ export function ResourceList<Row, Filter extends string>(props: ResourceListProp
       />
       <ListPagination
         meta={result.data?.meta}
-        noun={props.noun}
+        noun={table.noun}
         onPageChange={list.setPage}
         onPageSizeChange={list.setPageSize}
       />

@@ -165,11 +165,7 @@ export function AdsPage() {
       description="Image and video ads, their review and what plays on screens."
       create={mayCreate ? { to: paths.createAd.getHref(), label: 'Create ad' } : undefined}
       page={page}
-      label="Ads"
-      noun="ads"
-      columns={columns}
-      rowKey={(ad) => ad.id}
-      rowActions={rowActions}
+      table={{ label: 'Ads', noun: 'ads', columns, rowActions }}
       search={{ label: 'Search ads', placeholder: 'Search by title…' }}
       filters={
         <>

@@ -104,6 +104,16 @@ export function AdTransactionsPage() {
     },
   ];
 
+  const rowActions = mayUpdate
+    ? (transaction: AdTransaction) => (
+        <RowActions
+          label={`Actions for ${transaction.company.name} ${formatMoney(transaction.amount_minor, transaction.currency)}`}
+        >
+          <EditRowAction label="Update status" onSelect={() => setUpdating(transaction)} />
+        </RowActions>
+      )
+    : undefined;
+
   const period = range ? describeRange(range) : 'All time';
 
   return (
@@ -111,21 +121,7 @@ export function AdTransactionsPage() {
       description="Payments advertisers make for their ads to play, with totals per company."
       create={mayCreate ? { to: paths.addAdTransaction.getHref(), label: 'Add ad transaction' } : undefined}
       page={page}
-      label="Ad transactions"
-      noun="transactions"
-      columns={columns}
-      rowKey={(transaction) => transaction.id}
-      rowActions={
-        mayUpdate
-          ? (transaction) => (
-              <RowActions
-                label={`Actions for ${transaction.company.name} ${formatMoney(transaction.amount_minor, transaction.currency)}`}
-              >
-                <EditRowAction label="Update status" onSelect={() => setUpdating(transaction)} />
-              </RowActions>
-            )
-          : undefined
-      }
+      table={{ label: 'Ad transactions', noun: 'transactions', columns, rowActions }}
       filters={
         <>
           <DateRangePicker value={range} onChange={setRange} allowAllTime />

@@ -97,27 +97,23 @@ export function ScreenPayoutsPage() {
     },
   ];
 
+  const rowActions = mayPay
+    ? (payout: ScreenPayout) => (
+        <RowActions label={`Actions for ${payout.screen.screen_code} ${payout.period_start}`}>
+          <DropdownMenuItem disabled={payout.status === 'PAID'} onSelect={() => setPaying(payout)}>
+            <BadgeCheckIcon aria-hidden="true" />
+            {payout.status === 'PAID' ? 'Already paid' : 'Mark as paid'}
+          </DropdownMenuItem>
+        </RowActions>
+      )
+    : undefined;
+
   return (
     <ResourceList
       description="What outlets earn for the plays on their screens: each play at the rate card, less AdLoop's commission."
       create={mayCreate ? { to: paths.addScreenPayout.getHref(), label: 'Add screen payout' } : undefined}
       page={page}
-      label="Screen payouts"
-      noun="payouts"
-      columns={columns}
-      rowKey={(payout) => payout.id}
-      rowActions={
-        mayPay
-          ? (payout) => (
-              <RowActions label={`Actions for ${payout.screen.screen_code} ${payout.period_start}`}>
-                <DropdownMenuItem disabled={payout.status === 'PAID'} onSelect={() => setPaying(payout)}>
-                  <BadgeCheckIcon aria-hidden="true" />
-                  {payout.status === 'PAID' ? 'Already paid' : 'Mark as paid'}
-                </DropdownMenuItem>
-              </RowActions>
-            )
-          : undefined
-      }
+      table={{ label: 'Screen payouts', noun: 'payouts', columns, rowActions }}
       filters={
         <>
           <SliceFilters

@@ -85,11 +85,7 @@ export function CompaniesPage() {
       description="Advertisers whose ads play on screens, with their contacts and people."
       create={mayCreate ? { to: paths.onboardCompany.getHref(), label: 'Onboard company' } : undefined}
       page={page}
-      label="Companies"
-      noun="companies"
-      columns={columns}
-      rowKey={(company) => company.id}
-      rowActions={rowActions}
+      table={{ label: 'Companies', noun: 'companies', columns, rowActions }}
       search={{ label: 'Search companies', placeholder: 'Search by name or email…' }}
       filters={
         mayCreate ? (

@@ -141,11 +141,7 @@ export function OutletsPage() {
       description="Venues that run screens: where they are, their tags and their commission."
       create={mayCreate ? { to: paths.onboardOutlet.getHref(), label: 'Onboard outlet' } : undefined}
       page={page}
-      label="Outlets"
-      noun="outlets"
-      columns={columns}
-      rowKey={(outlet) => outlet.id}
-      rowActions={rowActions}
+      table={{ label: 'Outlets', noun: 'outlets', columns, rowActions }}
       search={{ label: 'Search outlets', placeholder: 'Search by name, code or city…' }}
       filters={
         <ListSearch

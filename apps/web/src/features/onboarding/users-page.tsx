@@ -116,11 +116,7 @@ export function UsersPage() {
       description="Staff accounts, their role and the company or outlets they work for."
       create={mayCreate ? { to: paths.onboardUser.getHref(), label: 'Onboard user' } : undefined}
       page={page}
-      label="Users"
-      noun="users"
-      columns={columns}
-      rowKey={(user) => user.id}
-      rowActions={rowActions}
+      table={{ label: 'Users', noun: 'users', columns, rowActions }}
       search={{ label: 'Search users', placeholder: 'Search by name or email…' }}
       filters={
         <>

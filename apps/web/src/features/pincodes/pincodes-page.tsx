@@ -71,11 +71,7 @@ export function PincodesPage() {
         mayCreate ? { onClick: () => setEditing({ open: true, pincode: undefined }), label: 'Add pincode' } : undefined
       }
       page={page}
-      label="Pincodes"
-      noun="pincodes"
-      columns={columns}
-      rowKey={(pincode) => pincode.code}
-      rowActions={rowActions}
+      table={{ label: 'Pincodes', noun: 'pincodes', columns, rowActions, rowKey: (pincode) => pincode.code }}
       search={{ label: 'Search pincodes', placeholder: 'Search by pincode, city or state…' }}
       icon={MapPinnedIcon}
       empty={{

@@ -122,11 +122,7 @@ export function ScreensPage() {
       description="Display screens in your outlets, whether they are online now and when they were last seen."
       create={mayCreate ? { to: paths.createScreen.getHref(), label: 'Create screen' } : undefined}
       page={page}
-      label="Screens"
-      noun="screens"
-      columns={columns}
-      rowKey={(screen) => screen.id}
-      rowActions={rowActions}
+      table={{ label: 'Screens', noun: 'screens', columns, rowActions }}
       search={{ label: 'Search screens', placeholder: 'Search by code or name…' }}
       filters={
         <>
