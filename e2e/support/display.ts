@@ -188,6 +188,18 @@ export async function installPlayerClock(page: Page) {
 }
 
 /**
+ * Stops the player's clock where it is (a step of 100 ms on): from then on its time moves only by
+ * `page.clock.runFor`. A first try may find that real time has passed the step; the clock is
+ * paused by then, so the next try lands.
+ */
+export async function pausePlayerClock(page: Page) {
+  await expect(async () => {
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 100);
+  }).toPass({ intervals: [0], timeout: 5_000 });
+}
+
+/**
  * A new screen beside the demo screen, for a test that counts its plays: one device shows one
  * play at a time, so plays of another test on the demo screen at the same moments are refused.
  */
