@@ -1,17 +1,18 @@
 import type { Plugin, Rolldown } from 'vite';
+import { paths } from '../src/lib/paths.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
 
 /** The pages opened first by a visitor, a staff member or a screen, and the modules each one renders. */
 const PAGES: { path: string; modules: RegExp[] }[] = [
-  { path: '/', modules: [/features\/landing\/landing-page\.tsx$/] },
-  { path: '/pricing', modules: [/features\/pricing\/pricing-page\.tsx$/] },
+  { path: paths.home.path, modules: [/features\/landing\/landing-page\.tsx$/] },
+  { path: paths.pricing.path, modules: [/features\/pricing\/pricing-page\.tsx$/] },
   {
-    path: '/login',
+    path: paths.login.path,
     modules: [/app\/routes\/staff-routes\.tsx$/, /app\/staff-session-layout\.tsx$/, /features\/auth\/login-page\.tsx$/],
   },
   {
-    path: '/dashboard',
+    path: paths.dashboard.path,
     modules: [
       /app\/routes\/staff-routes\.tsx$/,
       /app\/staff-session-layout\.tsx$/,
@@ -20,7 +21,7 @@ const PAGES: { path: string; modules: RegExp[] }[] = [
       /features\/dashboard\/dashboard-page\.tsx$/,
     ],
   },
-  { path: '/ad/screen', modules: [/features\/display\/screen-connect-page\.tsx$/] },
+  { path: paths.screenConnect.path, modules: [/features\/display\/screen-connect-page\.tsx$/] },
 ];
 
 /** The name of a page's document in its folder of the build; the web server's static `index` (plugins/web.ts). */
