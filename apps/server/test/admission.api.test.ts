@@ -4,15 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HEALTH_PATIENCE_MS, HEALTH_RECENT_MS } from '../src/modules/health/health.routes.ts';
 import { SHEDDABLE_SCREEN_ROUTES } from '../src/plugins/admission.ts';
-import {
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  honestPlayTimes,
-  reportedPlay,
-} from './helpers/factories.ts';
+import { adAndScreen, createUser, honestPlayTimes, reportedPlay } from './helpers/factories.ts';
 import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
@@ -51,10 +43,7 @@ describe.each(databaseKinds)('admission control on %s', (kind) => {
   async function setUp(admission: NonNullable<Parameters<typeof createTestApp>[1]>['admission']) {
     t = await createTestApp(kind, { admission });
     const app = t.app;
-    const company = await createCompany(t.db);
-    const outlet = await createOutlet(t.db);
-    const ad = await createAd(t.db, company.id, { title: 'Espresso' });
-    const screen = await createScreen(t.db, outlet.id);
+    const { outlet, ad, screen } = await adAndScreen(t.db, { title: 'Espresso' });
     // Setting up runs on the loop under test: on a loaded machine a sample may lag past a test's
     // low threshold already, and the player would come back after Retry-After; so does this.
     const session = await untilAdmitted(() => connectScreen(app, screen));

@@ -123,35 +123,27 @@ describe.each(databaseKinds)('staff auth on %s', (kind) => {
       expect(response.json().message).toContain(named);
     });
 
+    /** A sign-in body sent as is, of the given content type. */
+    const postRawLogin = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+
     it('malformed JSON → 400 INVALID_JSON', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"email": "a@example.com",',
-      });
+      const response = await postRawLogin('application/json', '{"email": "a@example.com",');
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('INVALID_JSON');
     });
 
     it('a 10 MB body → 413', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10 * 1024 * 1024) }),
-      });
+      const response = await postRawLogin(
+        'application/json',
+        JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10 * 1024 * 1024) }),
+      );
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
     });
 
     it('a non-JSON content type → 415', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<login email="a"/>',
-      });
+      const response = await postRawLogin('application/xml', '<login email="a"/>');
       expect(response.statusCode).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });

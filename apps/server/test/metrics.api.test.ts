@@ -7,15 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { alertDeliveries, alerts } from '../src/db/schema.ts';
-import {
-  createAd,
-  createCompany,
-  createOutlet,
-  createScreen,
-  createUser,
-  honestPlayTimes,
-  reportedPlay,
-} from './helpers/factories.ts';
+import { adAndScreen, createUser, honestPlayTimes, reportedPlay } from './helpers/factories.ts';
 import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
@@ -109,10 +101,7 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
 
   /** A signed-in screen of its own outlet, with one ad on its list, and a batch of plays it could have shown. */
   async function playingScreen() {
-    const company = await createCompany(t.db);
-    const outlet = await createOutlet(t.db);
-    const ad = await createAd(t.db, company.id, { title: 'Espresso' });
-    const screen = await createScreen(t.db, outlet.id);
+    const { company, outlet, ad, screen } = await adAndScreen(t.db, { title: 'Espresso' });
     const session = await connectScreen(app, screen);
     const batch = (count: number, start = new Date(Date.now() - 3_600_000)) => ({
       logs: honestPlayTimes(start, count).map((times) => reportedPlay(ad, screen, times)),

@@ -4,10 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs } from '../src/db/schema.ts';
 import {
+  adAndScreen,
   createAd,
   createCompany,
-  createOutlet,
-  createScreen,
   createUser,
   honestPlayTimes,
   reportedPlay,
@@ -23,12 +22,8 @@ describe.each(databaseKinds)('proof of play on %s', (kind) => {
   let otherCompanyAdId: string;
 
   beforeAll(async () => {
-    const company = await createCompany(t.db);
-    const otherCompany = await createCompany(t.db);
-    const outlet = await createOutlet(t.db);
-    const ad = await createAd(t.db, company.id, { title: 'Latte' });
-    otherCompanyAdId = (await createAd(t.db, otherCompany.id)).id;
-    const screen = await createScreen(t.db, outlet.id);
+    const { ad, screen } = await adAndScreen(t.db, { title: 'Latte' });
+    otherCompanyAdId = (await createAd(t.db, (await createCompany(t.db)).id)).id;
     screenId = screen.id;
     token = (await connectScreen(t.app, screen)).access_token;
     // Each play starts 10 s after the last (the ad runs 5 s), from three days ago: plays the screen could show.

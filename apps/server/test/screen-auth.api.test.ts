@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../src/db/schema.ts';
 import { SCREEN_SIGN_IN_POLICIES } from '../src/modules/screens/screen-auth.service.ts';
 import { createAd, createCompany, createOutlet, createScreen, createUser } from './helpers/factories.ts';
-import { bearer, connectScreen, loginAs, signInAs } from './helpers/sign-in.ts';
+import { bearer, connectedScreen, connectScreen, loginAs, signInAs } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const SCREEN_IP_MAX_FAILURES = SCREEN_SIGN_IN_POLICIES.everySubject?.free ?? 0;
@@ -108,8 +108,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
   });
 
   it('verify renews the session; a passcode reset or disabling ends it', async () => {
-    const screen = await createScreen(t.db, outlet.id);
-    const session = await connectScreen(t.app, screen);
+    const { screen, session } = await connectedScreen(t, outlet.id);
     const verify = await t.app.inject({
       method: 'POST',
       url: '/api/screen-auth/verify',
@@ -155,8 +154,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     await createAd(t.db, company.id, { status: 'PENDING_REVIEW' });
     await createAd(t.db, dormant.id);
 
-    const screen = await createScreen(t.db, outlet.id);
-    const session = await connectScreen(t.app, screen);
+    const { session } = await connectedScreen(t, outlet.id);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/screen-auth/ads',
@@ -194,8 +192,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
   it('keeps staff and screen tokens to their own routes', async () => {
     const admin = await createUser(t.db);
     const staffToken = await loginAs(t.app, admin);
-    const screen = await createScreen(t.db, outlet.id);
-    const { access_token: screenToken } = await connectScreen(t.app, screen);
+    const { token: screenToken } = await connectedScreen(t, outlet.id);
 
     for (const [method, url] of [
       ['GET', '/api/screen-auth/ads'],
@@ -221,8 +218,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
   it('answers the ad list with an ETag and 304 when unchanged; an edit changes it at once', async () => {
     const company = await createCompany(t.db);
     const ad = await createAd(t.db, company.id, { title: 'Cached' });
-    const screen = await createScreen(t.db, outlet.id);
-    const session = await connectScreen(t.app, screen);
+    const { session } = await connectedScreen(t, outlet.id);
     const first = await t.app.inject({
       method: 'GET',
       url: '/api/screen-auth/ads',

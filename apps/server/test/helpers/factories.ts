@@ -119,6 +119,15 @@ export function honestPlayTimes(start: Date, count: number, spacingMs = 10_000) 
   });
 }
 
+/** An advertiser's ad and a screen of a new outlet that may play it: the rows behind a play. */
+export async function adAndScreen(db: Database, adOverrides: Partial<typeof ads.$inferInsert> = {}) {
+  const company = await createCompany(db);
+  const outlet = await createOutlet(db);
+  const ad = await createAd(db, company.id, adOverrides);
+  const screen = await createScreen(db, outlet.id);
+  return { company, outlet, ad, screen };
+}
+
 /**
  * A play as the screen reports it (POST /api/playback-logs/log): the ad on the screen at `times`
  * (one of honestPlayTimes), with the details the player adds.
