@@ -7,6 +7,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { RedisEventBus } from '../../apps/server/src/lib/redis-event-bus.ts';
 import { TtlCache } from '../../apps/server/src/lib/ttl-cache.ts';
+import { listenForBench } from './listen.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -27,11 +28,4 @@ const app = await buildApp({
 // BENCH_AD_LIST_CACHE=off: every ad-list request misses the per-screen list cache, so the load
 // measures the SQL targeting path (tokens stay cached, as they do for a polling screen).
 if (process.env.BENCH_AD_LIST_CACHE === 'off') app.screenCache.adLists = new TtlCache(0);
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-});
+await listenForBench(app, () => database.close());

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase, pgliteHandle } from '../../apps/server/src/db/client.ts';
+import { listenForBench } from './listen.ts';
 
 const dataDir = process.env.PGLITE_DIR;
 if (!dataDir) throw new Error('PGLITE_DIR is required');
@@ -20,11 +21,4 @@ const app = await buildApp({
   // The bench measures what each batch costs, so it is never shed for the event loop's delay.
   admission: { maxEventLoopDelayMs: Number.POSITIVE_INFINITY },
 });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-});
+await listenForBench(app, () => database.close());

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedOnFirstStart } from '../../apps/server/src/seed/seed.ts';
+import { listenForBench } from './listen.ts';
 
 const url = process.env.DATABASE_URL;
 const webDistDir = process.env.WEB_DIST_DIR;
@@ -25,11 +26,4 @@ const app = await buildApp({
   mediaDir,
   webDistDir,
 });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-});
+await listenForBench(app, () => database.close());
