@@ -82,6 +82,16 @@ export const adTransactionTotalsQuerySchema = z
 
 export const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
 
+/** A payout's plays and money: gross at the rate card, the commission taken, the amount paid. */
+const payoutAmounts = {
+  plays: z.number().int(),
+  rate_minor: z.number().int(),
+  gross_minor: z.number().int(),
+  commission_bps: z.number().int(),
+  commission_minor: z.number().int(),
+  amount_minor: z.number().int(),
+};
+
 /**
  * What an outlet earns for a screen over a period, base path /api/screen-payout. `rate_minor` is
  * the average price of a play over the period (decision 033); the gross is the plays' own prices.
@@ -92,12 +102,7 @@ export const screenPayoutSchema = z.object({
   outlet: z.object({ id: z.string(), name: z.string(), outlet_code: z.string() }),
   period_start: z.string(),
   period_end: z.string(),
-  plays: z.number().int(),
-  rate_minor: z.number().int(),
-  gross_minor: z.number().int(),
-  commission_bps: z.number().int(),
-  commission_minor: z.number().int(),
-  amount_minor: z.number().int(),
+  ...payoutAmounts,
   currency: z.string(),
   status: z.enum(PAYOUT_STATUSES),
   reference: z.string().nullable(),
@@ -106,44 +111,44 @@ export const screenPayoutSchema = z.object({
 });
 export type ScreenPayout = z.infer<typeof screenPayoutSchema>;
 
+/** A payout's screen or outlet and its period (dates inclusive). */
+const payoutPeriodFields = {
+  screen_id: z.uuid().optional(),
+  outlet_id: z.uuid().optional(),
+  period_start: dateString,
+  period_end: dateString,
+};
+
+/** A period ends on or after its start and spans no more than the range cap. */
+function checkedPeriod<T extends z.ZodType<{ period_start: string; period_end: string }>>(schema: T) {
+  return schema
+    .refine((value) => value.period_end >= value.period_start, {
+      message: 'The period must end on or after its start',
+      path: ['period_end'],
+    })
+    .refine((value) => rangeWithinCap(value.period_start, value.period_end), rangeCapIssue('period_end'));
+}
+
 /**
  * A payout for one screen, or for every screen of an outlet, over a period (dates inclusive).
  * The server computes the amount from the plays of the period (see the proposal).
  */
-export const screenPayoutCreateSchema = z
-  .object({
-    screen_id: z.uuid().optional(),
-    outlet_id: z.uuid().optional(),
-    period_start: dateString,
-    period_end: dateString,
-    currency: currencySchema.default(DEFAULT_CURRENCY),
-    reference: z.string().trim().max(120).nullable().optional(),
-  })
-  .strict()
-  .refine((value) => Boolean(value.screen_id) !== Boolean(value.outlet_id), {
-    message: 'Choose a screen or an outlet',
-    path: ['screen_id'],
-  })
-  .refine((value) => value.period_end >= value.period_start, {
-    message: 'The period must end on or after its start',
-    path: ['period_end'],
-  })
-  .refine((value) => rangeWithinCap(value.period_start, value.period_end), rangeCapIssue('period_end'));
+export const screenPayoutCreateSchema = checkedPeriod(
+  z
+    .object({
+      ...payoutPeriodFields,
+      currency: currencySchema.default(DEFAULT_CURRENCY),
+      reference: z.string().trim().max(120).nullable().optional(),
+    })
+    .strict()
+    .refine((value) => Boolean(value.screen_id) !== Boolean(value.outlet_id), {
+      message: 'Choose a screen or an outlet',
+      path: ['screen_id'],
+    }),
+);
 export type ScreenPayoutCreate = z.infer<typeof screenPayoutCreateSchema>;
 
-export const screenPayoutProposalQuerySchema = z
-  .object({
-    screen_id: z.uuid().optional(),
-    outlet_id: z.uuid().optional(),
-    period_start: dateString,
-    period_end: dateString,
-  })
-  .strict()
-  .refine((value) => value.period_end >= value.period_start, {
-    message: 'The period must end on or after its start',
-    path: ['period_end'],
-  })
-  .refine((value) => rangeWithinCap(value.period_start, value.period_end), rangeCapIssue('period_end'));
+export const screenPayoutProposalQuerySchema = checkedPeriod(z.object(payoutPeriodFields).strict());
 
 /**
  * One line of a proposal: gross = the sum of the plays' prices by the rate card (decision 033);
@@ -155,12 +160,7 @@ export const payoutLineSchema = z.object({
   screen_code: z.string(),
   outlet_id: z.string(),
   outlet_name: z.string(),
-  plays: z.number().int(),
-  rate_minor: z.number().int(),
-  gross_minor: z.number().int(),
-  commission_bps: z.number().int(),
-  commission_minor: z.number().int(),
-  amount_minor: z.number().int(),
+  ...payoutAmounts,
   already_paid: z.boolean(),
 });
 export const screenPayoutProposalSchema = z.object({
