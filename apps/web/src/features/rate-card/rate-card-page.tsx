@@ -8,6 +8,7 @@ import { useConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RateCardMatrix } from '@/components/rate-card/rate-card-matrix';
+import { ReportTableHead } from '@/components/report-table-head';
 import { ScrollRegion } from '@/components/scroll-region';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,25 +41,15 @@ function HistoryTable({ cards }: { cards: RateCard[] }) {
       <CardContent className="min-w-0 px-0">
         <ScrollRegion label="Rate card history" className="overflow-x-auto">
           <table className="w-full text-sm" aria-label="Rate card history">
-            <thead className="bg-muted/40 text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  In force from
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Standard
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Premium
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Flagship
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Peaks
-                </th>
-              </tr>
-            </thead>
+            <ReportTableHead
+              columns={[
+                { label: 'In force from' },
+                { label: 'Standard', numeric: true },
+                { label: 'Premium', numeric: true },
+                { label: 'Flagship', numeric: true },
+                { label: 'Peaks' },
+              ]}
+            />
             <tbody className="divide-y">
               {cards.map((card) => (
                 <tr key={card.id}>

@@ -1,5 +1,6 @@
 import type { Spend } from '@adloop/contract/billing';
 import { Link } from 'react-router';
+import { ReportTableHead } from '@/components/report-table-head';
 import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -79,27 +80,15 @@ export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
           <CardContent className="min-w-0 px-0">
             <ScrollRegion label="Spend by ad" className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Spend by ad">
-                <thead className="bg-muted/40 text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Ad
-                    </th>
-                    {severalCompanies ? (
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Company
-                      </th>
-                    ) : null}
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Plays
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Avg per play
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-medium">
-                      Spend
-                    </th>
-                  </tr>
-                </thead>
+                <ReportTableHead
+                  columns={[
+                    { label: 'Ad' },
+                    severalCompanies && { label: 'Company' },
+                    { label: 'Plays', numeric: true },
+                    { label: 'Avg per play', numeric: true },
+                    { label: 'Spend', numeric: true },
+                  ]}
+                />
                 <tbody className="divide-y">
                   {rows.map((row) => (
                     <tr key={row.ad_id}>

@@ -1,3 +1,4 @@
+import { ReportTableHead } from '@/components/report-table-head';
 import { ScrollRegion } from '@/components/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,28 +90,16 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
           <CardContent className="min-w-0 px-0">
             <ScrollRegion label="Totals by company" className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Totals by company">
-                <thead className="bg-muted/40 text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Company
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Received
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Pending
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Refunded
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Failed
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-medium">
-                      Count
-                    </th>
-                  </tr>
-                </thead>
+                <ReportTableHead
+                  columns={[
+                    { label: 'Company' },
+                    { label: 'Received', numeric: true },
+                    { label: 'Pending', numeric: true },
+                    { label: 'Refunded', numeric: true },
+                    { label: 'Failed', numeric: true },
+                    { label: 'Count', numeric: true },
+                  ]}
+                />
                 <tbody className="divide-y">
                   {totals.map((total) => (
                     <tr key={`${total.company_id}-${total.currency}`}>
