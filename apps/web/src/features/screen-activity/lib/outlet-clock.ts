@@ -1,20 +1,12 @@
+import { DATE_TIME_WITH_ZONE } from '@/lib/readers-clock';
+
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 function clockOf(timeZone: string): Intl.DateTimeFormat {
   let clock = clocks.get(timeZone);
   if (!clock) {
     try {
-      clock = new Intl.DateTimeFormat('en-IN', {
-        timeZone,
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZoneName: 'short',
-      });
+      clock = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short', ...DATE_TIME_WITH_ZONE });
     } catch {
       // An unknown zone name still shows a time, said to be UTC.
       return clockOf('UTC');
