@@ -1,3 +1,4 @@
+import { minutesIntoDay } from '@adloop/contract/clock';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { authenticateScreen, bearer, createScreen, tokenOf, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
@@ -10,18 +11,6 @@ import { signInAs } from '../support/session.ts';
 
 const MINUTE = 60_000;
 
-const minutesIntoDay = (at: number, timeZone: string) => {
-  const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(at)
-    .split(':')
-    .map(Number);
-  return hour! * 60 + minute!;
-};
 /** A zone in which the last hour and a bit lie within one day (Kolkata and New York are 9½–10½ hours apart). */
 const zoneWithTheLastHourInOneDay = () =>
   ['Asia/Kolkata', 'America/New_York'].find((zone) => minutesIntoDay(Date.now(), zone) >= 75)!;

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { minutesIntoDay } from '@adloop/contract/clock';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenStateChanges } from '../src/db/schema.ts';
@@ -9,18 +10,6 @@ import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 const MINUTE = 60_000;
 
 const localDate = (at: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
-const minutesIntoDay = (at: number, timeZone: string) => {
-  const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(at)
-    .split(':')
-    .map(Number);
-  return hour! * 60 + minute!;
-};
 /** A zone in which the last hour and a bit lie within one day (Kolkata and New York are 9½–10½ hours apart). */
 const zoneWithTheLastHourInOneDay = () =>
   ['Asia/Kolkata', 'America/New_York'].find((zone) => minutesIntoDay(Date.now(), zone) >= 75)!;

@@ -47,3 +47,17 @@ export function zoneOffsetMinutes(timeZone: string, instant: Date): number {
   const minutes = Number(match[2]) * 60 + Number(match[3]);
   return match[1] === '-' ? -minutes : minutes;
 }
+
+/** Minutes since local midnight of an instant in an IANA zone (14:30 in that zone → 870). */
+export function minutesIntoDay(at: number | Date, timeZone: string): number {
+  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .split(':')
+    .map(Number);
+  return hour * 60 + minute;
+}

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 /** The AdLoop mark (the favicon's play-in-a-screen) with the word mark beside it. */
@@ -16,5 +18,18 @@ export function Logo({ className }: { className?: string }) {
       <LogoMark />
       <span className="text-lg">AdLoop</span>
     </span>
+  );
+}
+
+/** The logo as the way back to the landing page, on pages without the site header. */
+export function HomeLogoLink() {
+  return (
+    <Link
+      to={paths.home.getHref()}
+      aria-label="AdLoop home"
+      className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <Logo />
+    </Link>
   );
 }

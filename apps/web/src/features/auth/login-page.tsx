@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/full-screen-loader';
-import { Logo } from '@/components/logo';
+import { HomeLogoLink } from '@/components/logo';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LoginShowcase } from '@/features/auth/components/login-showcase';
 import type { LoginRedirectState } from '@/features/auth/components/require-auth';
@@ -24,13 +24,7 @@ export function LoginPage() {
     <main className="grid min-h-svh lg:grid-cols-2">
       <div className="flex flex-col gap-4 p-6 min-[720px]:p-10">
         <div className="flex justify-center min-[720px]:justify-start">
-          <Link
-            to={paths.home.getHref()}
-            aria-label="AdLoop home"
-            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink />
         </div>
         <div className="flex flex-1 items-center justify-center py-8">
           <div className="w-full max-w-sm">

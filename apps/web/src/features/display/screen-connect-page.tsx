@@ -1,6 +1,6 @@
 import { Loader2Icon, MonitorPlayIcon, WifiIcon } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
-import { Logo } from '@/components/logo';
+import { HomeLogoLink } from '@/components/logo';
 import { ScreenConnectForm } from '@/features/display/components/screen-connect-form';
 import { useScreenSession } from '@/features/display/hooks/use-screen-session';
 import { paths } from '@/lib/paths';
@@ -20,13 +20,7 @@ export function ScreenConnectPage() {
         className="pointer-events-none absolute -top-40 left-1/2 size-[42rem] -translate-x-1/2 rounded-full bg-primary/25 blur-3xl"
       />
       <header className="relative flex items-center justify-between p-6 min-[720px]:px-10">
-        <Link
-          to={paths.home.getHref()}
-          aria-label="AdLoop home"
-          className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <Link
           to={paths.login.getHref()}
           className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
