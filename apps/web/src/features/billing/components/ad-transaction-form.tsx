@@ -1,9 +1,4 @@
-import {
-  type AdTransactionCreate,
-  adTransactionCreateSchema,
-  TRANSACTION_METHODS,
-  TRANSACTION_STATUSES,
-} from '@adloop/contract/billing';
+import { type AdTransactionCreate, adTransactionCreateSchema, TRANSACTION_METHODS } from '@adloop/contract/billing';
 import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { ReceiptIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +14,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { DateTimeField } from '@/features/billing/components/date-time-field';
 import { MoneyInput } from '@/features/billing/components/money-input';
-import { CURRENCIES, METHOD_LABELS, TRANSACTION_STATUS_LABELS } from '@/features/billing/lib/labels';
+import { TransactionStatusField } from '@/features/billing/components/transaction-status-field';
+import { CURRENCIES, METHOD_LABELS } from '@/features/billing/lib/labels';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
@@ -177,13 +173,7 @@ export function AdTransactionForm({ onSave }: AdTransactionFormProps) {
                 options={TRANSACTION_METHODS}
                 labels={METHOD_LABELS}
               />
-              <SelectField
-                control={form.control}
-                name="status"
-                label="Status"
-                options={TRANSACTION_STATUSES}
-                labels={TRANSACTION_STATUS_LABELS}
-              />
+              <TransactionStatusField control={form.control} name="status" />
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
               <TextField

@@ -1,10 +1,10 @@
-import { type AdTransaction, adTransactionUpdateSchema, TRANSACTION_STATUSES } from '@adloop/contract/billing';
+import { type AdTransaction, adTransactionUpdateSchema } from '@adloop/contract/billing';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
-import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
+import { TransactionStatusField } from '@/features/billing/components/transaction-status-field';
 import { TRANSACTION_STATUS_LABELS } from '@/features/billing/lib/labels';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -33,13 +33,7 @@ function UpdateTransactionForm({ transaction, onDone }: { transaction: AdTransac
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <SelectField
-          control={form.control}
-          name="status"
-          label="Status"
-          options={TRANSACTION_STATUSES}
-          labels={TRANSACTION_STATUS_LABELS}
-        />
+        <TransactionStatusField control={form.control} name="status" />
         <TextField
           control={form.control}
           name="reference"

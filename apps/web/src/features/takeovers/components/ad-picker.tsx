@@ -1,8 +1,8 @@
 import type { Ad } from '@adloop/contract/ads';
 import { useQuery } from '@tanstack/react-query';
-import { FilmIcon, SearchIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Input } from '@/components/ui/input';
+import { FilmIcon } from 'lucide-react';
+import { useState } from 'react';
+import { SearchBox } from '@/components/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { adOptions } from '@/lib/resources/ads';
@@ -34,27 +34,10 @@ export function AdPicker({
   const q = useDebouncedValue(search.trim(), 300);
   // Active ads the caller may put on screens (outlet staff: those that play on their screens).
   const ads = useQuery(adOptions({ q, status: 'ACTIVE' }));
-  const searchId = useId();
 
   return (
     <div className="grid gap-2">
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <label htmlFor={searchId} className="sr-only">
-          Search active ads
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search active ads"
-          className="pl-9"
-        />
-      </div>
+      <SearchBox label="Search active ads" placeholder="Search active ads" value={search} onChange={setSearch} />
       <div
         role="radiogroup"
         aria-label="Ad to show"

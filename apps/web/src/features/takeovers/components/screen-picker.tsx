@@ -1,8 +1,8 @@
 import type { Screen } from '@adloop/contract/screens';
 import { TAKEOVER_MAX_SCREENS } from '@adloop/contract/takeovers';
-import { MonitorIcon, SearchIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Input } from '@/components/ui/input';
+import { MonitorIcon } from 'lucide-react';
+import { useState } from 'react';
+import { SearchBox } from '@/components/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupByOutlet } from '@/features/takeovers/lib/screen-groups';
 import { cn } from '@/lib/utils';
@@ -30,7 +30,6 @@ function OnlineDot({ online }: { online: boolean }) {
 /** Screens grouped by outlet, with a search and "all of this outlet" for each group. */
 export function ScreenPicker({ screens, loading, selected, onChange, invalid }: ScreenPickerProps) {
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const groups = groupByOutlet(screens ?? [], search);
 
   const setMany = (ids: string[], on: boolean) => {
@@ -60,23 +59,7 @@ export function ScreenPicker({ screens, loading, selected, onChange, invalid }: 
 
   return (
     <div className="grid gap-2">
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <label htmlFor={searchId} className="sr-only">
-          Search screens
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search screens or outlets"
-          className="pl-9"
-        />
-      </div>
+      <SearchBox label="Search screens" placeholder="Search screens or outlets" value={search} onChange={setSearch} />
       <div
         className={cn(
           'max-h-80 overflow-y-auto rounded-lg border',
