@@ -1,7 +1,7 @@
 /**
  * Every URL of the app (spec §2): the pattern its route matches and how to link to it. The app's
  * entry (router.tsx) and the ad display keep their few paths as literals: the display is held to
- * 150 kB of JavaScript, and this table in the entry would add half a kilobyte (decision 063).
+ * 150 kB of JavaScript, and this table in the entry would add half a kilobyte (decision 067).
  */
 
 type Search = Record<string, string>;
