@@ -79,8 +79,15 @@ test.describe('proof of play reports', () => {
     const stored = await logRows(request, ad.id);
     expect(stored).toHaveLength(3);
 
-    // Analytics, narrowed to the ad: three plays, on the demo screen.
-    const dashboard = await dashboardPage(browser, request, `/dashboard/analytics?ad_id=${ad.id}`);
+    // Analytics, narrowed to the ad and to the days the screen dated its plays: three plays, on
+    // the screen. (The default "Last 7 days" ends on the viewer's today, and a run just before
+    // midnight has the player's clock, a few minutes ahead, date a play tomorrow.)
+    const days = stored.map((row) => row.play_date).sort();
+    const dashboard = await dashboardPage(
+      browser,
+      request,
+      `/dashboard/analytics?ad_id=${ad.id}&from=${days[0]}&to=${days.at(-1)}`,
+    );
     await expect(dashboard.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
     await expect(dashboard.getByRole('article', { name: 'Plays' }).getByText('3', { exact: true })).toBeVisible();
     const topAds = dashboard.getByRole('table', { name: 'Top ads' });
@@ -127,18 +134,30 @@ test.describe('proof of play reports', () => {
 
   test('the log pages by cursor: Load more adds the older plays, none twice', async ({ request, browser, adSet }) => {
     test.setTimeout(120_000);
-    // A one-second ad, so 57 plays fit in a minute; on a screen of its own, made after the ad, so
-    // no other test's plays share its time.
+    // A one-second ad, played back to back on six screens of its own, made after the ad, so no
+    // other test's plays share their time: 57 plays in ten seconds. Every screen plays at the same
+    // instants (from the last one's creation), so the cursor must also order plays that tie.
     const { ads, token } = await adSet([{ title: 'Paged Plays', duration_seconds: 1 }]);
     const ad = ads[0]!;
-    const screen = await freshScreen(request);
-    const session = await authenticateScreen(request, screen);
-    const served = (await servedAds(request, session.access_token)).find((listed) => listed.id === ad.id);
-    if (!served) throw new Error('The new screen was not handed the ad');
-    const instants = await backToBack(57, served, await screenCreatedAt(request, token, screen.screenCode));
-    const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
-    const logs = instants.map((at) => play(served, playing, at));
-    await postPlays(request, session.access_token, logs);
+    const perScreen = [10, 10, 10, 10, 10, 7];
+    const screens = [];
+    for (const count of perScreen) {
+      const screen = await freshScreen(request);
+      const session = await authenticateScreen(request, screen);
+      const served = (await servedAds(request, session.access_token)).find((listed) => listed.id === ad.id);
+      if (!served) throw new Error('The new screen was not handed the ad');
+      screens.push({ count, session, served, createdAt: await screenCreatedAt(request, token, screen.screenCode) });
+    }
+    const from = Math.max(...screens.map((screen) => screen.createdAt));
+    const logs = [];
+    for (const { count, session, served } of screens) {
+      const instants = await backToBack(count, served, from);
+      const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
+      const sent = instants.map((at) => play(served, playing, at));
+      await postPlays(request, session.access_token, sent);
+      logs.push(...sent);
+    }
+    expect(logs).toHaveLength(57);
 
     const page = await dashboardPage(browser, request, `/dashboard/playback-logs?ad_id=${ad.id}`);
     const table = page.getByRole('table', { name: 'Plays' });
