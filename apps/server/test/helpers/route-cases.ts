@@ -26,6 +26,8 @@ export interface RouteCase {
 export const at = (method: Method, url: string, payload?: object): Request => ({ method, url, payload });
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day a week back: over in every time zone, so a payout period may end on it. */
+const aWeekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000 + randomBytes(2).readUInt16BE(0) * 60_000).toISOString();
 
 /** A row made by the global admin through the API, for a case that needs one to act on. */
@@ -103,7 +105,10 @@ export const MORE_ROUTES: RouteCase[] = [
     success: 200,
     tenanted: false,
     build: async (w) =>
-      at('GET', `/api/screen-payout/proposal?outlet_id=${w.outlets.A}&period_start=${today()}&period_end=${today()}`),
+      at(
+        'GET',
+        `/api/screen-payout/proposal?outlet_id=${w.outlets.A}&period_start=${aWeekAgo()}&period_end=${aWeekAgo()}`,
+      ),
   },
   {
     name: 'POST /api/screen-payout/:id/pay',
