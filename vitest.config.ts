@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Worker threads start faster than forked processes (decision 057).
+          pool: 'threads',
           // Component tests (*.test.tsx) choose jsdom in their first line, so the rest stay on plain node.
           include: [
             'packages/*/src/**/*.test.ts',
@@ -30,6 +32,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Threads, and one module graph a worker (decision 057): the server's modules hold no state
+          // a file could leave behind (no mocks, no env changes), and each file builds its own app.
+          pool: 'threads',
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
