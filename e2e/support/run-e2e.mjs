@@ -1,18 +1,43 @@
-// Runs the browser tests as N Playwright shards side by side (E2E_SHARDS, 1 by default), each
-// with its own server, port, data directory and output folder, so no shard sees another's data
-// (decision 065). Extra arguments go to every shard, e.g. a spec file or `--repeat-each 3`.
+// Runs the browser tests as N Playwright processes side by side (E2E_SHARDS, 2 by default, at
+// most the machine's cores), each with its own server, port, data directory and output folder,
+// so no shard sees another's data (decision 065). The specs are dealt out by how long each takes
+// (spec-seconds.mjs), longest first to the shard with the least so far, so the shards end
+// together. Extra arguments go to every shard, e.g. `--repeat-each 3`; naming specs runs just
+// those, split by Playwright's own `--shard`.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+import { DEFAULT_SPEC_SECONDS, SPEC_SECONDS } from './spec-seconds.mjs';
 
-// One by default: on 2 cores the suite is CPU-bound, and two shards saved 4 % (decision 065).
-const shards = Math.max(1, Math.min(Number(process.env.E2E_SHARDS ?? 1), availableParallelism()));
+const shards = Math.max(1, Math.min(Number(process.env.E2E_SHARDS ?? 2), availableParallelism()));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const args = process.argv.slice(2);
+const namesSpecs = args.some((arg) => !arg.startsWith('-'));
+
+/** Every spec, dealt to `count` shards: longest first, each to the shard with the fewest seconds. */
+function dealSpecs(count) {
+  const specs = readdirSync(new URL('../tests/', import.meta.url)).filter((name) => name.endsWith('.spec.ts'));
+  const seconds = (spec) => SPEC_SECONDS[spec] ?? DEFAULT_SPEC_SECONDS;
+  const dealt = Array.from({ length: count }, () => ({ specs: [], seconds: 0 }));
+  for (const spec of specs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const lightest = dealt.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));
+    lightest.specs.push(spec);
+    lightest.seconds += seconds(spec);
+  }
+  return dealt;
+}
+
+const dealt = shards > 1 && !namesSpecs ? dealSpecs(shards) : null;
 
 function runShard(index) {
   const label = shards > 1 ? `[e2e ${index}/${shards}] ` : '';
-  const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
+  // Playwright reads each argument as a pattern over the specs' paths: each dealt spec, exactly.
+  const shardArgs = dealt
+    ? dealt[index - 1].specs.map((spec) => `e2e/tests/${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+    : shards > 1
+      ? [`--shard=${index}/${shards}`]
+      : [];
   const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...shardArgs, ...args], {
     env: {
       ...process.env,
@@ -30,6 +55,11 @@ function runShard(index) {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+if (dealt) {
+  for (const [index, shard] of dealt.entries()) {
+    console.log(`[e2e ${index + 1}/${shards}] ${shard.specs.length} specs, about ${shard.seconds} s`);
+  }
+}
 const started = Date.now();
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
 const failed = codes.filter((code) => code !== 0).length;

@@ -1,0 +1,43 @@
+// How long each browser spec takes, in seconds: measured with two shards side by side on the
+// 2-core machine (2026-11-26). run-e2e.mjs deals the specs out to shards by these, longest first,
+// so the shards end together; a spec missing here counts as DEFAULT_SPEC_SECONDS. Only the
+// balance depends on them, never a result: refresh them when a spec grows or shrinks a lot.
+export const DEFAULT_SPEC_SECONDS = 10;
+
+export const SPEC_SECONDS = {
+  'accessibility.spec.ts': 125,
+  'display-streams.spec.ts': 45,
+  'dashboard-screenshots.spec.ts': 41,
+  'display-takeover.spec.ts': 39,
+  'dashboard-ads.spec.ts': 34,
+  'dashboard-onboarding.spec.ts': 33,
+  'pricing.spec.ts': 33,
+  'outlet-onboarding.spec.ts': 32,
+  'dashboard-roles.spec.ts': 31,
+  'deployment.spec.ts': 30,
+  'reports-screenshots.spec.ts': 29,
+  'reports-billing.spec.ts': 25,
+  'dashboard-screens.spec.ts': 24,
+  'reports-proof-of-play.spec.ts': 24,
+  'display-loop.spec.ts': 23,
+  'dashboard.spec.ts': 18,
+  'display-video.spec.ts': 14,
+  'login.spec.ts': 14,
+  'display-variants.spec.ts': 13,
+  'display-states.spec.ts': 12,
+  'screenshots.spec.ts': 12,
+  'display-offline.spec.ts': 10,
+  'screen-uptime.spec.ts': 10,
+  'display-connect.spec.ts': 10,
+  'landing.spec.ts': 9,
+  'ads-targeting.spec.ts': 9,
+  'global.spec.ts': 7,
+  'screen-screenshot.spec.ts': 6,
+  'dashboard-settings.spec.ts': 6,
+  'ads-history.spec.ts': 6,
+  'first-load.spec.ts': 5,
+  'display-session-end.spec.ts': 4,
+  'display-bundle.spec.ts': 3,
+  'display-push.spec.ts': 3,
+  'display-daypart.spec.ts': 2,
+};
