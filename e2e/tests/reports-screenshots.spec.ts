@@ -50,11 +50,20 @@ async function busyTimes(request: APIRequestContext, token: string, screenId: st
     plays.push(...body.data);
     cursor = body.meta.nextCursor;
   } while (cursor);
+  // A play of an A/B variant takes the variant's time (a variant without a duration an image's
+  // default), as the server counts it; the log does not say which variant played, so each of an
+  // ad's plays counts as long as its longest creative.
   const durations = new Map<string, number>();
   for (const adId of new Set(plays.map((row) => row.ad_id))) {
     const response = await request.get(`/api/ads/${adId}`, { headers: bearer(token) });
     expect(response.ok(), await response.text()).toBeTruthy();
-    durations.set(adId, playMs((await response.json()).data));
+    const variants = await request.get(`/api/ads/${adId}/variants`, { headers: bearer(token) });
+    expect(variants.ok(), await variants.text()).toBeTruthy();
+    const creatives: Array<Parameters<typeof playMs>[0]> = [
+      (await response.json()).data,
+      ...(await variants.json()).data,
+    ];
+    durations.set(adId, Math.max(...creatives.map(playMs)));
   }
   return plays.map((row): Interval => {
     const end = Date.parse(row.played_at);
