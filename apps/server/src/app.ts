@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
+import { type NetworkTargetPolicy, REFUSE_PRIVATE_TARGETS } from './lib/network-targets.ts';
 import adReviewRoutes from './modules/ads/ad-review.routes.ts';
 import adVariantRoutes from './modules/ads/ad-variants.routes.ts';
 import adVersionRoutes from './modules/ads/ad-versions.routes.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Proxies in front whose X-Forwarded-For is believed for the client's address; none unless given. */
   trustProxyHops?: number;
+  /** Which addresses outlets' alert webhooks may name (decision 075); private ones are refused unless given. */
+  webhookTargets?: NetworkTargetPolicy;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -102,7 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(companyRoutes, { prefix: '/api/ad-company' });
-  await app.register(outletRoutes, { prefix: '/api/outlets' });
+  await app.register(outletRoutes, {
+    prefix: '/api/outlets',
+    webhookTargets: options.webhookTargets ?? REFUSE_PRIVATE_TARGETS,
+  });
   await app.register(pincodeRoutes, { prefix: '/api/pincode' });
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(companyUserMappingRoutes, { prefix: '/api/company-user-mapping' });

@@ -24,6 +24,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
   });
 
+  it('refuses private webhook targets unless told to allow them', () => {
+    expect(parseEnv({}).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
+    expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
@@ -39,6 +44,7 @@ describe('parseEnv', () => {
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     [{ ALERT_WEBHOOK_URL: 'ftp://hooks.example.com' }, 'ALERT_WEBHOOK_URL'],
     [{ ALERT_WEBHOOK_URL: 'https://hooks.example.com/adloop' }, 'ALERT_WEBHOOK_SECRET'],
+    [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'sixteen or more but spaced' }, 'METRICS_TOKEN'],
   ])('refuses %o naming %s', (source, name) => {

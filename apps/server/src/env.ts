@@ -57,6 +57,8 @@ const settings = z.object({
   /** Every alert is also posted here, signed with the secret (outlets may add their own). */
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Outlets' webhooks may name loopback, private and link-local addresses too (decision 075); off = public only. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   /** Bearer token a Prometheus scraper sends to GET /metrics (decision 058); unset = /metrics answers 404. */
   METRICS_TOKEN: z
     .string()

@@ -54,6 +54,7 @@ const channels = alertChannels({
   emailFrom: env.ALERT_EMAIL_FROM,
   webhookUrl: env.ALERT_WEBHOOK_URL,
   webhookSecret: env.ALERT_WEBHOOK_SECRET,
+  allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
 });
 
 const app = await buildApp({
@@ -71,6 +72,7 @@ const app = await buildApp({
   admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
   metricsToken: env.METRICS_TOKEN,
   trustProxyHops: env.TRUST_PROXY,
+  webhookTargets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
 });
 app.addHook('onClose', async () => channels.close());
 app.log.info(

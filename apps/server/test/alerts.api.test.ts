@@ -9,6 +9,7 @@ import { alertDeliveries, outletUsers, screenActivity, screens } from '../src/db
 import { type AlertChannels, alertChannels, SIGNATURE_HEADER, signBody } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
 import { createOutlet, createScreen, createUser } from './helpers/factories.ts';
+import { resolverOf } from './helpers/resolve-host.ts';
 import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
 import { createSharedApps, databaseKinds, type SharedApps, useTestApp } from './helpers/test-app.ts';
 
@@ -167,6 +168,8 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
       emailFrom: 'AdLoop alerts <alerts@adloop.test>',
       webhookUrl: receiver.url,
       webhookSecret: WEBHOOK_SECRET,
+      // Outlets' receivers here listen on 127.0.0.1, as WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows (decision 075).
+      allowPrivateWebhookTargets: true,
     });
     adminToken = await signInAs(t);
   });
@@ -338,6 +341,68 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
       expect(outletReceiver.hooks).toHaveLength(1);
       expect(outletReceiver.hooks[0]!.signatureValid).toBe(true);
     } finally {
+      await outletReceiver.close();
+    }
+  });
+
+  /** The WEBHOOK delivery rows of an outlet's alerts. */
+  const webhookDeliveriesOf = (outletId: string) =>
+    t.db
+      .select()
+      .from(alertDeliveries)
+      .where(sql`${alertDeliveries.channel} = 'WEBHOOK' and ${alertDeliveries.alertId} in
+        (select id from alerts where outlet_id = ${outletId})`);
+
+  it("does not post to an outlet's webhook whose name now resolves inside the network; the delivery fails saying why", async () => {
+    const outletReceiver = await startWebhookReceiver();
+    // Saved while the name pointed at a public address; its DNS now answers the receiver's 127.0.0.1.
+    const rebound = alertChannels({
+      emailFrom: 'AdLoop alerts <alerts@adloop.test>',
+      resolveHost: resolverOf({ 'hooks.rebound.test': ['127.0.0.1'] }),
+    });
+    try {
+      const { outlet } = await outletWithStaff({
+        alertWebhookUrl: outletReceiver.url.replace('127.0.0.1', 'hooks.rebound.test'),
+        alertWebhookSecret: WEBHOOK_SECRET,
+      });
+      const { screen } = await connectedScreen(outlet.id);
+      await quietFor(t.db, screen.id, 10);
+      const raisedAt = after(await lastSeenOf(t.db, screen.id), 6 * MINUTE);
+      expect(await tick(raisedAt, rebound)).toMatchObject({ sent: 0, failed: 1 });
+      expect(outletReceiver.hooks).toHaveLength(0);
+      const [refused] = await webhookDeliveriesOf(outlet.id);
+      expect(refused).toMatchObject({ status: 'PENDING', attempts: 1 });
+      expect(refused!.lastError).toContain(
+        'Webhook address hooks.rebound.test resolves to a loopback address (127.0.0.1)',
+      );
+      expect(refused!.nextAttemptAt.getTime()).toBe(raisedAt.getTime() + 30_000);
+    } finally {
+      rebound.close();
+      await outletReceiver.close();
+    }
+  });
+
+  it('connects to the address it checked, not to what the name resolves to when connecting', async () => {
+    const outletReceiver = await startWebhookReceiver();
+    // The system cannot resolve this name: the post arrives only if it goes to the checked address.
+    const pinned = alertChannels({
+      emailFrom: 'AdLoop alerts <alerts@adloop.test>',
+      allowPrivateWebhookTargets: true,
+      resolveHost: resolverOf({ 'hooks.pinned.test': ['127.0.0.1'] }),
+    });
+    try {
+      const { outlet } = await outletWithStaff({
+        alertWebhookUrl: outletReceiver.url.replace('127.0.0.1', 'hooks.pinned.test'),
+        alertWebhookSecret: WEBHOOK_SECRET,
+      });
+      const { screen } = await connectedScreen(outlet.id);
+      await quietFor(t.db, screen.id, 10);
+      await tick(after(await lastSeenOf(t.db, screen.id), 6 * MINUTE), pinned);
+      expect(outletReceiver.hooks).toHaveLength(1);
+      expect(outletReceiver.hooks[0]!.signatureValid).toBe(true);
+      expect((await webhookDeliveriesOf(outlet.id))[0]).toMatchObject({ status: 'SENT', lastError: null });
+    } finally {
+      pinned.close();
       await outletReceiver.close();
     }
   });

@@ -224,8 +224,9 @@ export const FIELD_SAMPLES: Record<string, object> = {
   'outlets.commission_bps': { commission_bps: 1250 },
   'outlets.tier': { tier: 'PREMIUM' },
   'outlets.is_active': { is_active: true },
+  // A public address: the API resolves a webhook's host (decision 075), and the tests have no DNS.
   'outlets.alert_webhook_url': {
-    alert_webhook_url: 'https://hooks.example.com/adloop',
+    alert_webhook_url: 'https://93.184.215.14/adloop',
     alert_webhook_secret: 'a-secret-of-enough-length',
   },
   'outlets.alert_webhook_secret': { alert_webhook_secret: 'a-secret-of-enough-length' },

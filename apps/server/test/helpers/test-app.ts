@@ -89,7 +89,7 @@ export type SharedApps = Awaited<ReturnType<typeof createSharedApps>>;
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { webDistDir?: string; uploadLimits?: AppOptions['uploadLimits']; admission?: AppOptions['admission'] } = {},
+  options: Pick<AppOptions, 'webDistDir' | 'uploadLimits' | 'admission' | 'webhookTargets'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await openMigratedDatabase(kind);
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
@@ -101,6 +101,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir,
     uploadLimits: options.uploadLimits,
     admission: { ...TEST_ADMISSION, ...options.admission },
+    webhookTargets: options.webhookTargets,
   });
   await app.ready();
   return {

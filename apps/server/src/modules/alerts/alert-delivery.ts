@@ -1,9 +1,19 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { OUTLET_ROLES } from '@adloop/contract/roles';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { alertDeliveries, alerts, outlets, outletUsers, users } from '../../db/schema.ts';
+import {
+  type NetworkTargetPolicy,
+  REFUSE_PRIVATE_TARGETS,
+  type ResolvedAddress,
+  type ResolveHost,
+  resolveNetworkTarget,
+} from '../../lib/network-targets.ts';
 import { alertEmail } from './alert-messages.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
 
@@ -12,6 +22,8 @@ export interface AlertChannels {
   email?: { send(message: { bcc: string[]; subject: string; text: string }): Promise<void> };
   /** The global webhook; outlets may have their own as well. */
   webhook?: { url: string; secret: string };
+  /** Which addresses outlets' webhooks may reach (decision 075); private ones are refused unless given. */
+  webhookTargets?: NetworkTargetPolicy;
 }
 
 export interface AlertChannelConfig {
@@ -19,6 +31,10 @@ export interface AlertChannelConfig {
   emailFrom: string;
   webhookUrl?: string;
   webhookSecret?: string;
+  /** `WEBHOOK_ALLOW_PRIVATE_TARGETS` (decision 075). */
+  allowPrivateWebhookTargets?: boolean;
+  /** The system resolver unless given (tests). */
+  resolveHost?: ResolveHost;
 }
 
 /** The channels of the server's configuration (SMTP through nodemailer), and how to let them go. */
@@ -42,6 +58,7 @@ export function alertChannels(config: AlertChannelConfig): AlertChannels & { clo
       : undefined,
     webhook:
       config.webhookUrl && config.webhookSecret ? { url: config.webhookUrl, secret: config.webhookSecret } : undefined,
+    webhookTargets: { allowPrivate: config.allowPrivateWebhookTargets ?? false, resolveHost: config.resolveHost },
     close: () => transport?.close(),
   };
 }
@@ -118,16 +135,45 @@ async function claimDue(db: Database, now: Date) {
     .returning();
 }
 
-async function postWebhook(url: string, secret: string, body: string): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(body, secret) },
-    body,
-    redirect: 'error',
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+/** A lookup that answers the address already checked, whatever the name resolves to by now. */
+const pinnedLookup =
+  ({ address, family }: ResolvedAddress): LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+
+/**
+ * Posts to the address `pinned` when given (TLS still checks the certificate against the URL's
+ * host name). A redirect is an answer like any other non-2xx: never followed.
+ */
+function postWebhook(url: string, pinned: ResolvedAddress | undefined, secret: string, body: string): Promise<void> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          [SIGNATURE_HEADER]: signBody(body, secret),
+        },
+        lookup: pinned && pinnedLookup(pinned),
+        agent: false,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) resolve();
+        else reject(new Error(`webhook answered ${status}`));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
 /** The secret a webhook target is signed with now: the global one's, or its outlet's. */
@@ -163,7 +209,13 @@ export async function deliverDue(
       } else {
         const secret = webhookSecret(delivery.target, { url: row.webhookUrl, secret: row.webhookSecret }, channels);
         if (!secret) throw new Error('webhook is no longer configured');
-        await postWebhook(delivery.target, secret, JSON.stringify(alert));
+        // The server's own ALERT_WEBHOOK_URL is its operator's; an outlet's is checked again now, since
+        // its name may resolve elsewhere than when it was saved, and the post goes to what was checked.
+        const pinned =
+          channels.webhook?.url === delivery.target
+            ? undefined
+            : await resolveNetworkTarget(delivery.target, channels.webhookTargets ?? REFUSE_PRIVATE_TARGETS);
+        await postWebhook(delivery.target, pinned, secret, JSON.stringify(alert));
       }
       await db
         .update(alertDeliveries)

@@ -8,6 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts
 import { assertWritableFields } from '../../lib/field-grants.ts';
 import { assertNothingAttached, conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { type NetworkTargetPolicy, NetworkTargetRefused, resolveNetworkTarget } from '../../lib/network-targets.ts';
 import { qualified } from '../../lib/sql.ts';
 import { placeOf } from './outlet-place.ts';
 
@@ -116,8 +117,14 @@ export async function getOutlet(ctx: ServiceContext, id: string): Promise<Outlet
 const duplicateCode = (code: string) => conflict(`Outlet code ${code} is already in use`);
 
 /** Onboards an outlet, adding its pincode in the same transaction when AdLoop does not know it yet (decision 047). */
-export async function createOutlet(ctx: ServiceContext, input: OutletCreate): Promise<Outlet> {
+export async function createOutlet(
+  ctx: ServiceContext,
+  input: OutletCreate,
+  webhookTargets: NetworkTargetPolicy,
+): Promise<Outlet> {
   const { db, caller } = ctx;
+  const webhook = webhookOf(input);
+  await assertWebhookTarget(input.alert_webhook_url, webhookTargets);
   try {
     const id = await db.transaction(async (tx) => {
       const place = await placeOf(tx, caller.role, {
@@ -138,7 +145,7 @@ export async function createOutlet(ctx: ServiceContext, input: OutletCreate): Pr
           commissionBps: input.commission_bps,
           tier: input.tier,
           offlineAlertMinutes: input.offline_alert_minutes,
-          ...webhookOf(input),
+          ...webhook,
         })
         .returning({ id: outlets.id });
       return row!.id;
@@ -169,13 +176,33 @@ function webhookOf(
   };
 }
 
-export async function updateOutlet(ctx: ServiceContext, id: string, change: OutletUpdate): Promise<Outlet> {
+/**
+ * A new webhook URL is posted to only when its host resolves outside the server's own networks
+ * (decision 075): checked here so the admin hears why, and again at every send.
+ */
+async function assertWebhookTarget(url: string | null | undefined, policy: NetworkTargetPolicy) {
+  if (!url) return;
+  try {
+    await resolveNetworkTarget(url, policy);
+  } catch (error) {
+    if (error instanceof NetworkTargetRefused) throw fieldError('alert_webhook_url', error.message);
+    throw error;
+  }
+}
+
+export async function updateOutlet(
+  ctx: ServiceContext,
+  id: string,
+  change: OutletUpdate,
+  webhookTargets: NetworkTargetPolicy,
+): Promise<Outlet> {
   const { db, caller } = ctx;
   const before = await getOutlet(ctx, id);
   // The terms of its contract with the network are the platform's (field grants, decision 064); a
   // new tier prices only plays ingested after the change (decision 033).
   assertWritableFields(caller.role, 'outlets', change);
   const webhook = webhookOf(change, before);
+  await assertWebhookTarget(change.alert_webhook_url, webhookTargets);
   try {
     await db.transaction(async (tx) => {
       const place = await placeOf(tx, caller.role, change, before.pincode);
