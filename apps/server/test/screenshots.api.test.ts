@@ -1,7 +1,9 @@
 import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { takeovers } from '../src/db/schema.ts';
+import { SCREEN_REQUESTS_PER_MINUTE } from '../src/modules/screens/screen-request-limit.ts';
 import { listenLocally, readEvents } from './helpers/event-stream.ts';
-import { createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
 import { bearer, connectedScreen, connectScreen, signedIn, signInAs } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
@@ -50,6 +52,7 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
     });
 
   it('asks only that screen, keeps its answer and shows it with what was playing', async () => {
+    const ad = await createAd(t.db, (await createCompany(t.db)).id, { title: 'Cold brew' });
     const outlet = await createOutlet(t.db);
     const asked = await createScreen(t.db, outlet.id);
     const other = await createScreen(t.db, outlet.id);
@@ -70,10 +73,9 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
     expect(otherHeard).toEqual([{ event: 'command', data: { command: 'reload' } }]);
 
     const image = jpegBytes(4096);
-    const adId = crypto.randomUUID();
     const saved = await upload(
       askedSession.access_token,
-      { request_id: requestId, ad_id: adId, ad_title: 'Cold brew' },
+      { request_id: requestId, ad_id: ad.id, ad_title: 'Cold brew' },
       image,
     );
     expect(saved.statusCode).toBe(201);
@@ -89,7 +91,7 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
     expect(screenshot).toMatchObject({
       request_id: requestId,
       size_bytes: 4096,
-      ad_id: adId,
+      ad_id: ad.id,
       ad_title: 'Cold brew',
       takeover_id: null,
     });
@@ -199,5 +201,107 @@ describe.each(databaseKinds)('screenshots and commands on %s', (kind) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/reload, clear-cache/);
     await stream.cancel();
+  });
+  it('takes one answer per request: a second upload is a 409 and keeps the first picture', async () => {
+    const { screen, token } = await connectedScreen(t);
+    const { request_id } = (await askForScreenshot(screen.id, adminToken)).json().data;
+    const first = jpegBytes(128);
+    expect((await upload(token, { request_id }, first)).statusCode).toBe(201);
+    const takenAt = (
+      await t.app.inject({ method: 'GET', url: `/api/ad-screens/${screen.id}/screenshot`, headers: bearer(adminToken) })
+    ).json().data.screenshot.taken_at;
+
+    const again = await upload(token, { request_id }, jpegBytes(256));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already answered/) });
+
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${screen.id}/screenshot`,
+      headers: bearer(adminToken),
+    });
+    expect(state.json().data.screenshot).toMatchObject({ request_id, size_bytes: 128, taken_at: takenAt });
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/api/ad-screens/${screen.id}/screenshot/image`,
+      headers: bearer(adminToken),
+    });
+    expect(picture.rawPayload.equals(first)).toBe(true);
+  });
+
+  it("refuses a shown ad or takeover the screen was not handed, naming the field; takes its list's and its takeover's", async () => {
+    const outlet = await createOutlet(t.db);
+    const elsewhere = await createOutlet(t.db);
+    const listed = await createAd(t.db, (await createCompany(t.db)).id);
+    // Another company's ad, for another outlet's screens only: never on this screen's list.
+    const foreign = await createAd(t.db, (await createCompany(t.db)).id, { targetOutletIds: [elsewhere.id] });
+    const takeoverAd = await createAd(t.db, (await createCompany(t.db)).id, { targetOutletIds: [elsewhere.id] });
+    const { screen, token } = await connectedScreen(t, outlet.id);
+    const other = await createScreen(t.db, elsewhere.id);
+    const answer = async (showing: Record<string, string>) => {
+      const { request_id } = (await askForScreenshot(screen.id, adminToken)).json().data;
+      return upload(token, { request_id, ...showing }, jpegBytes());
+    };
+
+    for (const adId of [foreign.id, crypto.randomUUID()]) {
+      const refused = await answer({ ad_id: adId, ad_title: 'Not mine' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details[0].path).toBe('querystring.ad_id');
+    }
+    const [otherScreens] = await t.db
+      .insert(takeovers)
+      .values({ kind: 'MESSAGE', message: 'Elsewhere', screenIds: [other.id] })
+      .returning();
+    const notHere = await answer({ takeover_id: otherScreens!.id });
+    expect(notHere.statusCode).toBe(400);
+    expect(notHere.json().details[0].path).toBe('querystring.takeover_id');
+
+    expect((await answer({ ad_id: listed.id })).statusCode).toBe(201);
+    const [adTakeover] = await t.db
+      .insert(takeovers)
+      .values({ kind: 'AD', adId: takeoverAd.id, screenIds: [screen.id] })
+      .returning();
+    const takeover = await answer({ ad_id: takeoverAd.id, takeover_id: adTakeover!.id });
+    expect(takeover.statusCode).toBe(201);
+    // This screen's takeover is not the other screen's to report.
+    const otherSession = await connectScreen(t.app, other);
+    const { request_id } = (await askForScreenshot(other.id, adminToken)).json().data;
+    const borrowed = await upload(otherSession.access_token, { request_id, takeover_id: adTakeover!.id }, jpegBytes());
+    expect(borrowed.statusCode).toBe(400);
+    expect(borrowed.json().details[0].path).toBe('querystring.takeover_id');
+  });
+
+  it(`limits screenshot requests and commands to ${SCREEN_REQUESTS_PER_MINUTE} a minute per screen, with Retry-After`, async () => {
+    const outlet = await createOutlet(t.db);
+    const screen = await createScreen(t.db, outlet.id);
+    const neighbour = await createScreen(t.db, outlet.id);
+    const burst = SCREEN_REQUESTS_PER_MINUTE + 4;
+
+    // Sent at once, as the review did: only the limit's count gets through, whichever process counts.
+    const asked = await Promise.all(Array.from({ length: burst }, () => askForScreenshot(screen.id, adminToken)));
+    expect(asked.filter((response) => response.statusCode === 202)).toHaveLength(SCREEN_REQUESTS_PER_MINUTE);
+    const refused = asked.filter((response) => response.statusCode === 429);
+    expect(refused).toHaveLength(burst - SCREEN_REQUESTS_PER_MINUTE);
+    expect(refused[0]!.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/asked for 6 screenshots in the last minute; try again in \d+ s/),
+    });
+    const wait = Number(refused[0]!.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+
+    const commands = await Promise.all(
+      Array.from({ length: burst }, (_, index) =>
+        sendCommand(screen.id, adminToken, index % 2 === 0 ? 'clear-cache' : 'reload'),
+      ),
+    );
+    expect(commands.filter((response) => response.statusCode === 202)).toHaveLength(SCREEN_REQUESTS_PER_MINUTE);
+    const refusedCommand = commands.find((response) => response.statusCode === 429)!;
+    expect(refusedCommand.json().message).toMatch(/sent 6 commands in the last minute/);
+    expect(Number(refusedCommand.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    // Each screen counts its own.
+    expect((await askForScreenshot(neighbour.id, adminToken)).statusCode).toBe(202);
+    expect((await sendCommand(neighbour.id, adminToken, 'reload')).statusCode).toBe(202);
   });
 });

@@ -879,3 +879,23 @@ export const screenHealth = pgTable('screen_health', {
   previousQueuedPlays: integer('previous_queued_plays'),
   lastError: text('last_error'),
 });
+
+/**
+ * When staff asked each screen for a screenshot or sent it a command, within the last minute
+ * (decision 074): each kind is limited per screen per minute, across server processes.
+ */
+export const screenRequestTimes = pgTable(
+  'screen_request_times',
+  {
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['screenshot', 'command'] }).notNull(),
+    /** The times of this kind's requests in the last minute, oldest first; older ones are dropped on the next. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'screen_request_times_pk', columns: [t.screenId, t.kind] }),
+    check('screen_request_times_kind_valid', sql`${t.kind} in ('screenshot', 'command')`),
+  ],
+);

@@ -2,7 +2,9 @@ import { ADS_CHANGED_MAX_SPREAD_MS, ADS_CHANGED_SPREAD_PER_SCREEN_MS } from '@ad
 import { SCREEN_EVENTS } from '@adloop/contract/screen';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusEvent } from '../../lib/event-bus.ts';
+import { tooManyRequests } from '../../lib/http-error.ts';
 import { loadScreenPlace, screenEventScopeOf } from './screen-event-scope.ts';
+import { STREAM_RETRY_AFTER_SECONDS, STREAMS_PER_SCREEN, screenStreamSlotsOf } from './screen-stream-slots.ts';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -12,7 +14,8 @@ const KEEPALIVE_MS = 25_000;
  * passcode was reset or it was disabled, `takeover` when an emergency takeover of this screen
  * started or ended (decision 035), `screenshot-requested` and `command` when staff asked for its
  * picture or told it to reload (decision 059). The player reads it with fetch (bearer auth), so no
- * token ever sits in a URL.
+ * token ever sits in a URL. A screen holds at most STREAMS_PER_SCREEN streams in this process; one
+ * more is a 429 until one of them closes (decision 074).
  */
 export async function streamScreenEvents(
   app: FastifyInstance,
@@ -20,11 +23,25 @@ export async function streamScreenEvents(
   reply: FastifyReply,
 ): Promise<void> {
   const screen = request.screen!;
+  // Taken before any wait, so streams opened at once cannot all pass the count.
+  const freeSlot = screenStreamSlotsOf(app).take(screen.screenId);
+  if (!freeSlot) {
+    throw tooManyRequests(
+      `This screen already has ${STREAMS_PER_SCREEN} event streams open; close one or try again in ${STREAM_RETRY_AFTER_SECONDS} s`,
+      STREAM_RETRY_AFTER_SECONDS,
+    );
+  }
   // Read before the stream opens, so a database failure is an ordinary error answer.
-  const place = await loadScreenPlace(app.db, screen.screenId);
+  const place = await loadScreenPlace(app.db, screen.screenId).catch((error: unknown) => {
+    freeSlot();
+    throw error;
+  });
   reply.hijack();
   const raw = reply.raw;
-  if (request.raw.socket.destroyed) return;
+  if (request.raw.socket.destroyed) {
+    freeSlot();
+    return;
+  }
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -63,6 +80,7 @@ export async function streamScreenEvents(
     clearInterval(keepalive);
     unsubscribe();
     leaveScope();
+    freeSlot();
     // close runs again when the screen leaves after a session ended or the server closed: count down once.
     if (app.screenStreams.delete(close)) app.metrics.screenEventStreams.dec();
     if (!raw.writableEnded) raw.end();

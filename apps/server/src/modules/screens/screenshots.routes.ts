@@ -36,7 +36,8 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
   app.post(
     '/:id/screenshot-requests',
     guard('screens', 'update', {
-      summary: 'Ask the screen for a picture of what it shows now; its answer is newer than requested_at',
+      summary:
+        'Ask the screen for a picture of what it shows now; its answer is newer than requested_at. 6 a minute per screen (429 beyond)',
       params: idParamsSchema,
       response: { 202: one(screenshotRequestSchema) },
     }),
@@ -72,7 +73,8 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
   app.post(
     '/:id/commands',
     guard('screens', 'update', {
-      summary: 'Tell the screen to reload its player, or to clear its caches and reload (its unsent plays stay)',
+      summary:
+        'Tell the screen to reload its player, or to clear its caches and reload (its unsent plays stay). 6 a minute per screen (429 beyond)',
       params: idParamsSchema,
       body: screenCommandBodySchema,
       response: { 202: one(screenCommandSentSchema) },
@@ -98,7 +100,7 @@ export async function screenScreenshotRoutes(fastify: FastifyInstance) {
       onRequest: app.requireScreen,
       schema: {
         tags,
-        summary: `Upload this screen's screenshot (image/jpeg, at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB)`,
+        summary: `Upload this screen's screenshot (image/jpeg, at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB), once per request (409 after)`,
         security: [{ screenBearer: [] }],
         querystring: screenshotUploadQuerySchema,
         response: { 201: one(z.object({ taken_at: z.string() })), ...errorResponses },

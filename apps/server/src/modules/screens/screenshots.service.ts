@@ -6,22 +6,19 @@ import type { Database } from '../../db/client.ts';
 import { screenScreenshots } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
+import { countScreenRequest } from './screen-request-limit.ts';
 import { getScreen } from './screens.service.ts';
-
-/** What the screen said it showed when it took the picture. */
-export interface ScreenshotShowing {
-  ad_id?: string;
-  ad_title?: string;
-  takeover_id?: string;
-}
+import { assertShownOnScreen, type ScreenshotShowing } from './screenshot-showing.ts';
 
 /**
  * Records a new request for the screen's picture (decision 059) and answers its id; the screen
- * must answer this id, an answer to an older one is refused. Another tenant's screen is a 404.
+ * must answer this id, an answer to an older one is refused. Another tenant's screen is a 404;
+ * past the screen's requests per minute, a 429 (decision 074).
  */
 export async function requestScreenshot(ctx: ServiceContext, screenId: string): Promise<ScreenshotRequest> {
   const { db, caller } = ctx;
   await getScreen(ctx, screenId);
+  await countScreenRequest(db, screenId, 'screenshot');
   const request = { screenId, requestId: randomUUID(), requestedAt: sql`now()`, requestedBy: caller.userId };
   const [row] = await db
     .insert(screenScreenshots)
@@ -36,9 +33,13 @@ export async function requestScreenshot(ctx: ServiceContext, screenId: string): 
   return { request_id: row.requestId, requested_at: row.requestedAt.toISOString() };
 }
 
-/** Tells a screen the caller reaches to reload its player, or to clear its caches and reload (decision 059). */
+/**
+ * Tells a screen the caller reaches to reload its player, or to clear its caches and reload
+ * (decision 059); past the screen's commands per minute, a 429 (decision 074).
+ */
 export async function sendScreenCommand(ctx: ServiceContext, screenId: string, command: ScreenCommand) {
   await getScreen(ctx, screenId);
+  await countScreenRequest(ctx.db, screenId, 'command');
   await ctx.emit({ type: 'screen.command', screenId, command });
   return { command, sent_at: new Date().toISOString() };
 }
@@ -89,7 +90,11 @@ export async function getScreenshotImage(
   return { image: row.image, takenAt: row.takenAt };
 }
 
-/** Keeps the screen's answer in place of its previous picture; 409 when it answers a request that is not the latest. */
+/**
+ * Keeps the screen's answer in place of its previous picture. Each request takes one answer: a
+ * second one, or an answer to a request that is not the latest, is a 409 and changes nothing; an
+ * ad or takeover the screen was not handed is a 400 (decision 074).
+ */
 export async function saveScreenshot(
   db: Database,
   screenId: string,
@@ -97,6 +102,7 @@ export async function saveScreenshot(
   image: Buffer,
   showing: ScreenshotShowing,
 ): Promise<{ taken_at: string }> {
+  await assertShownOnScreen(db, screenId, showing);
   const [row] = await db
     .update(screenScreenshots)
     .set({
@@ -107,8 +113,21 @@ export async function saveScreenshot(
       adTitle: showing.ad_title ?? null,
       takeoverId: showing.takeover_id ?? null,
     })
-    .where(and(eq(screenScreenshots.screenId, screenId), eq(screenScreenshots.requestId, requestId)))
+    .where(
+      and(
+        eq(screenScreenshots.screenId, screenId),
+        eq(screenScreenshots.requestId, requestId),
+        sql`${screenScreenshots.answeredRequestId} is distinct from ${screenScreenshots.requestId}`,
+      ),
+    )
     .returning({ takenAt: screenScreenshots.takenAt });
-  if (!row?.takenAt) throw conflict('No screenshot is asked for under this request_id; a newer request replaced it');
-  return { taken_at: row.takenAt.toISOString() };
+  if (row?.takenAt) return { taken_at: row.takenAt.toISOString() };
+  const [held] = await db
+    .select({ answeredRequestId: screenScreenshots.answeredRequestId })
+    .from(screenScreenshots)
+    .where(eq(screenScreenshots.screenId, screenId));
+  if (held?.answeredRequestId === requestId) {
+    throw conflict('This screenshot request was already answered; a request takes one screenshot');
+  }
+  throw conflict('No screenshot is asked for under this request_id; a newer request replaced it');
 }
