@@ -17,6 +17,7 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import mediaDurationsPlugin from './modules/media/media-duration.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/media/media-limits.ts';
 import mediaSweepPlugin, { type MediaSweepOptions } from './modules/media/media-sweep.schedule.ts';
 import metricsRoutes from './modules/metrics/metrics.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenCachePlugin);
   await app.register(screenAuthPlugin);
   await app.register(playPricingPlugin);
+  await app.register(mediaDurationsPlugin, { mediaDir: options.mediaDir });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });

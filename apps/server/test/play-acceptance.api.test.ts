@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { outletWallClock } from '@adloop/contract/clock';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,14 +183,22 @@ describe.each(databaseKinds)('play acceptance on %s', (kind) => {
     });
     expect(response.json().data.stored.sort()).toEqual(logs.map((log) => log.id).sort());
     const rows = await t.db
-      .select({ id: playbackLogs.id, playedAt: playbackLogs.playedAt, playTime: playbackLogs.playTime })
+      .select({
+        id: playbackLogs.id,
+        playedAt: playbackLogs.playedAt,
+        playDate: playbackLogs.playDate,
+        playTime: playbackLogs.playTime,
+        info: playbackLogs.additionalInfo,
+      })
       .from(playbackLogs)
       .where(sql`${playbackLogs.id} in ${logs.map((log) => log.id)}`);
     for (const row of rows) {
       const log = logs.find((entry) => entry.id === row.id)!;
-      // Stored at the server's instant (an hour later than reported); its wall-clock time as the screen said.
+      // Stored at the server's instant (an hour later than reported), dated and timed by that
+      // instant on the outlet's clock; the screen's own clock kept beside it (decision 072).
       expect(row.playedAt.getTime() - Date.parse(log.played_at as string)).toBeGreaterThan(3_590_000);
-      expect(row.playTime).toBe(log.play_time);
+      expect({ date: row.playDate, time: row.playTime }).toEqual(outletWallClock(row.playedAt, 'Asia/Kolkata'));
+      expect(row.info).toMatchObject({ screen_play_date: log.play_date, screen_play_time: log.play_time });
     }
   });
 

@@ -1,20 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import { outletWallClock, zonedInstant } from '@adloop/contract/clock';
 import type { Role } from '@adloop/contract/roles';
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs, playRollupsAdDaily, playRollupsDaily, playRollupsScreenDaily } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
-import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { createAd, createCompany, createOutlet, createRateCard, createScreen } from './helpers/factories.ts';
 import { bearer, connectScreen, signInAs, staffRequests } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const LAUNCH_CARD = '00000000-0000-4000-8000-000000000001';
 const tiers = { STANDARD: 200, PREMIUM: 300, FLAGSHIP: 400 };
+/** Last week's card, in force until the test's card: its plays are priced by it. */
+const lastWeekTiers = { STANDARD: 160, PREMIUM: 240, FLAGSHIP: 320 };
 const lunch = { name: 'Lunch', start_time: '12:00', end_time: '14:00', multiplier_bps: 12_500 };
-// 2026-11-20 is a Friday: its late window runs into Saturday's small hours.
-const fridayLate = {
-  name: 'Friday late',
-  days_of_week: [5],
+/**
+ * A play is dated and timed by its instant on the outlet's clock (decision 072), so the plays of
+ * these tests happen at the wall-clock times they need, last week. The outlets' zone keeps the
+ * test's "now" out of lunch (its plays at the card's start must be off-peak): Kolkata, unless it
+ * is near lunch there, then New York (10½ or 9½ hours behind).
+ */
+const ZONE = (() => {
+  const hour = Number(outletWallClock(Date.now(), 'Asia/Kolkata').time.slice(0, 2));
+  return hour >= 11 && hour < 15 ? 'America/New_York' : 'Asia/Kolkata';
+})();
+/** The outlet's date `days` before today. */
+const daysAgo = (days: number) => {
+  const today = outletWallClock(Date.now(), ZONE).date;
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+};
+const at = (date: string, time: string) => zonedInstant(date, time, ZONE).getTime();
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+/** Lunch plays four days ago; a late window three days ago that runs into the small hours of two days ago. */
+const lunchDay = daysAgo(4);
+const lateDay = daysAgo(3);
+const dayAfterLate = daysAgo(2);
+const late = {
+  name: 'Late',
+  days_of_week: [weekday(lateDay)],
   start_time: '22:00',
   end_time: '02:00',
   multiplier_bps: 20_000,
@@ -42,25 +67,28 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
   const call = staffRequests(t);
   const create = (body: object, token = tokens.GLOBAL_ADMIN) => call('POST', '/api/rate-cards', token, body);
 
-  /** Sends plays from a screen; each play names its instant and its screen-local date and time. */
+  /** Sends plays from a screen, each at its instant, with the wall clock an honest screen of the outlet reports. */
   async function play(
     where: 'standard' | 'premium',
-    plays: Array<{ at: number; date: string; time: string; ad?: 'own' | 'other' }>,
+    plays: Array<{ at: number; ad?: 'own' | 'other' }>,
   ): Promise<string[]> {
     const screenId = where === 'standard' ? ids.standardScreen : ids.premiumScreen;
     const outletId = where === 'standard' ? ids.standardOutlet : ids.premiumOutlet;
-    const logs = plays.map((each) => ({
-      id: randomUUID(),
-      ad_id: each.ad === 'other' ? ids.otherAd : ids.ad,
-      screen_id: screenId,
-      company_id: each.ad === 'other' ? ids.otherCompany : ids.company,
-      outlet_id: outletId,
-      play_date: each.date,
-      play_time: each.time,
-      play_count: 1,
-      played_at: new Date(each.at).toISOString(),
-      additional_info: {},
-    }));
+    const logs = plays.map((each) => {
+      const clock = outletWallClock(each.at, ZONE);
+      return {
+        id: randomUUID(),
+        ad_id: each.ad === 'other' ? ids.otherAd : ids.ad,
+        screen_id: screenId,
+        company_id: each.ad === 'other' ? ids.otherCompany : ids.company,
+        outlet_id: outletId,
+        play_date: clock.date,
+        play_time: clock.time,
+        play_count: 1,
+        played_at: new Date(each.at).toISOString(),
+        additional_info: {},
+      };
+    });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/playback-logs/log',
@@ -68,6 +96,7 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
       payload: { logs },
     });
     expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.refused).toEqual([]);
     return logs.map((log) => log.id);
   }
 
@@ -83,8 +112,13 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
   beforeAll(async () => {
     const company = await createCompany(t.db, { name: 'Chai Point' });
     const otherCompany = await createCompany(t.db, { name: 'Rival Snacks' });
-    const standardOutlet = await createOutlet(t.db, { name: 'Corner Cafe', commissionBps: 1000 });
-    const premiumOutlet = await createOutlet(t.db, { name: 'Mall Food Court', tier: 'PREMIUM', commissionBps: 2000 });
+    const standardOutlet = await createOutlet(t.db, { name: 'Corner Cafe', commissionBps: 1000, timezone: ZONE });
+    const premiumOutlet = await createOutlet(t.db, {
+      name: 'Mall Food Court',
+      tier: 'PREMIUM',
+      commissionBps: 2000,
+      timezone: ZONE,
+    });
     // One-second ads, so plays a second apart either side of a card's start can both have happened (decision 036).
     const ad = await createAd(t.db, company.id, { title: 'Masala Chai', durationSeconds: 1 });
     const otherAd = await createAd(t.db, otherCompany.id, { title: 'Samosa Box', durationSeconds: 1 });
@@ -264,69 +298,124 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
     let after: string[];
     let peak: string[];
     let premium: string[];
-    let late: string[];
+    let lateArrival: string[];
     let midnight: string[];
+    let lastWeekCard: string;
 
     beforeAll(async () => {
+      // Last week's card (in force from six and a half days ago) prices the plays of last week.
+      lastWeekCard = (
+        await createRateCard(t.db, {
+          effectiveFrom: new Date(Date.now() - 6.5 * 86_400_000),
+          tiers: lastWeekTiers,
+          dayparts: [lunch, late],
+        })
+      ).id;
+      t.app.pricing.forget({ type: 'pricing.changed' });
       // Scheduled "as soon as possible": the lead time from now.
-      const created = await create({ tiers, dayparts: [lunch, fridayLate], note: 'Peaks' });
+      const created = await create({ tiers, dayparts: [lunch, late], note: 'Peaks' });
       expect(created.statusCode, created.body).toBe(201);
       cardId = created.json().data.id;
       cardFrom = Date.parse(created.json().data.effective_from);
       expect(cardFrom).toBeGreaterThanOrEqual(Date.now() + 8_000);
-      expect(created.json().data).toMatchObject({
-        status: 'SCHEDULED',
-        dayparts: [{ name: 'Lunch' }, { name: 'Friday late' }],
-      });
+      expect(created.json().data).toMatchObject({ status: 'SCHEDULED' });
+      expect(
+        created
+          .json()
+          .data.dayparts.map((daypart: { name: string }) => daypart.name)
+          .sort(),
+      ).toEqual(['Late', 'Lunch']);
       while (Date.now() < cardFrom + 50) await new Promise((resolve) => setTimeout(resolve, 250));
 
-      const day = '2026-11-18'; // a Wednesday
-      before = await play('standard', [{ at: cardFrom - 1000, date: day, time: '10:00:00' }]);
-      after = await play('standard', [{ at: cardFrom + 1, date: day, time: '10:00:00' }]);
-      // One screen shows one play at a time: plays of one screen are a second apart.
+      before = await play('standard', [{ at: cardFrom - 1000 }]);
+      after = await play('standard', [{ at: cardFrom + 1 }]);
       peak = await play('standard', [
-        { at: cardFrom + 1_000, date: day, time: '12:00:00' },
-        { at: cardFrom + 2_000, date: day, time: '13:59:59' },
-        { at: cardFrom + 3_000, date: day, time: '14:00:00' },
+        { at: at(lunchDay, '12:00:00') },
+        { at: at(lunchDay, '13:59:59') },
+        { at: at(lunchDay, '14:00:00') },
       ]);
       premium = await play('premium', [
-        { at: cardFrom + 10, date: day, time: '09:00:00' },
-        { at: cardFrom + 1_010, date: day, time: '12:30:00', ad: 'other' },
+        { at: at(lunchDay, '09:00:00') },
+        { at: at(lunchDay, '12:30:00'), ad: 'other' },
       ]);
-      // Offline for two days: priced by the launch card of its own time, lunch or not.
-      late = await play('standard', [{ at: Date.now() - 2 * 86_400_000, date: '2026-11-16', time: '12:30:00' }]);
+      // Offline for two days: priced by the card of its own time, not today's.
+      lateArrival = await play('standard', [{ at: at(dayAfterLate, '10:00:00') }]);
       midnight = await play('standard', [
-        { at: cardFrom + 4_000, date: '2026-11-21', time: '01:30:00' }, // Saturday, in Friday's late window
-        { at: cardFrom + 5_000, date: '2026-11-20', time: '01:30:00' }, // Friday's own small hours: not
+        { at: at(dayAfterLate, '01:30:00') }, // in the late window that started the day before
+        { at: at(lateDay, '01:30:00') }, // the late day's own small hours: not
       ]);
     }, 30_000);
 
     it('prices plays either side of effective_from by their own card', async () => {
-      expect(await pricesOf(before)).toEqual([150]);
+      expect(await pricesOf(before)).toEqual([160]);
       expect(await pricesOf(after)).toEqual([200]);
       const current = (await call('GET', '/api/rate-cards/current')).json().data;
       expect(current.current.id).toBe(cardId);
       const list = (await call('GET', '/api/rate-cards', tokens.COMPANY_EMPLOYEE)).json().data;
       expect(list.map((card: { id: string; status: string }) => [card.id, card.status])).toEqual([
         [cardId, 'IN_FORCE'],
+        [lastWeekCard, 'PAST'],
         [LAUNCH_CARD, 'PAST'],
       ]);
     });
 
-    it("prices a peak play at the daypart's multiplier, its end exclusive", async () => {
-      expect(await pricesOf(peak)).toEqual([250, 250, 200]);
+    it("prices a peak play at the daypart's multiplier on the outlet's clock, its end exclusive", async () => {
+      expect(await pricesOf(peak)).toEqual([200, 200, 160]);
     });
 
     it("prices by the outlet's tier", async () => {
-      expect(await pricesOf(premium)).toEqual([300, 375]);
+      expect(await pricesOf(premium)).toEqual([240, 300]);
     });
 
     it('prices a late-arriving play by the card of its own time', async () => {
-      expect(await pricesOf(late)).toEqual([150]);
+      expect(await pricesOf(lateArrival)).toEqual([160]);
     });
 
     it('prices the small hours after a late window by the day it started', async () => {
-      expect(await pricesOf(midnight)).toEqual([400, 200]);
+      expect(await pricesOf(midnight)).toEqual([320, 160]);
+    });
+
+    it("prices a forged late-night play at its true hour and dates it by the outlet's clock (decision 072)", async () => {
+      // A play at 10:00:05 on the outlet's clock, reported as 23:00 on 31 Dec 2099 (a late window would double it).
+      const instant = at(dayAfterLate, '10:00:05');
+      const forged = {
+        id: randomUUID(),
+        ad_id: ids.ad,
+        screen_id: ids.premiumScreen,
+        company_id: ids.company,
+        outlet_id: ids.premiumOutlet,
+        play_date: '2099-12-31',
+        play_time: '23:00:00',
+        play_count: 1,
+        played_at: new Date(instant).toISOString(),
+        additional_info: {},
+      };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/playback-logs/log',
+        headers: bearer(screenTokens.premium),
+        payload: { logs: [forged] },
+      });
+      expect(response.json().data.stored).toEqual([forged.id]);
+      const [row] = await t.db
+        .select({ price: playbackLogs.priceMinor, date: playbackLogs.playDate, time: playbackLogs.playTime })
+        .from(playbackLogs)
+        .where(inArray(playbackLogs.id, [forged.id]));
+      expect(row).toEqual({ price: 240, date: dayAfterLate, time: '10:00:05' });
+      const in2099 = await call('GET', '/api/ad-transaction/spend?from=2099-12-01&to=2099-12-31', tokens.GLOBAL_ADMIN);
+      expect(in2099.statusCode).toBe(200);
+      expect(in2099.json().data.totals).toMatchObject({ plays: 0, spend_minor: 0 });
+      // The playback log still shows what the screen claimed, as its own clock.
+      const logged = await call('GET', `/api/playback-logs?screen_id=${ids.premiumScreen}`, tokens.GLOBAL_ADMIN);
+      expect(logged.json().data.find((entry: { id: string }) => entry.id === forged.id)).toMatchObject({
+        play_date: dayAfterLate,
+        play_time: '10:00:05',
+        screen_date: '2099-12-31',
+        screen_time: '23:00:00',
+      });
+      // Out of the spend and payout sums below.
+      await t.db.delete(playbackLogs).where(inArray(playbackLogs.id, [forged.id]));
+      await rebuildRollups(t.db);
     });
 
     it('keeps rollup amounts equal to the sum of the log prices, and a rebuild reproduces them', async () => {
@@ -358,39 +447,41 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
     });
 
     it("proposes a payout whose gross is the sum of the plays' prices", async () => {
+      const period = `period_start=${lunchDay}&period_end=${dayAfterLate}`;
       const proposal = await call(
         'GET',
-        `/api/screen-payout/proposal?outlet_id=${ids.standardOutlet}&period_start=2026-11-01&period_end=2026-11-21`,
+        `/api/screen-payout/proposal?outlet_id=${ids.standardOutlet}&${period}`,
         tokens.GLOBAL_ADMIN,
       );
-      expect(proposal.statusCode).toBe(200);
+      expect(proposal.statusCode, proposal.body).toBe(200);
       const [line] = proposal.json().data.lines;
-      // 150 + 200 + 250 + 250 + 200 + 150 + 400 + 200 = 1,800 over 8 plays; 10 % commission.
+      // Last week's plays: 200 + 200 + 160 (lunch) + 160 (late arrival) + 320 + 160 (small hours) = 1,200
+      // over 6 plays; today's (either side of the new card) are not in the period. 10 % commission.
       expect(line).toMatchObject({
-        plays: 8,
-        gross_minor: 1800,
-        rate_minor: 225,
-        commission_minor: 180,
-        amount_minor: 1620,
+        plays: 6,
+        gross_minor: 1200,
+        rate_minor: 200,
+        commission_minor: 120,
+        amount_minor: 1080,
       });
       const premiumProposal = await call(
         'GET',
-        `/api/screen-payout/proposal?screen_id=${ids.premiumScreen}&period_start=2026-11-18&period_end=2026-11-18`,
+        `/api/screen-payout/proposal?screen_id=${ids.premiumScreen}&period_start=${lunchDay}&period_end=${lunchDay}`,
         tokens.GLOBAL_ADMIN,
       );
-      // 300 + 375 = 675; 20 % = 135
+      // 240 + 300 = 540; 20 % = 108
       expect(premiumProposal.json().data.lines[0]).toMatchObject({
-        gross_minor: 675,
-        commission_minor: 135,
-        amount_minor: 540,
+        gross_minor: 540,
+        commission_minor: 108,
+        amount_minor: 432,
       });
       const created = await call('POST', '/api/screen-payout', tokens.GLOBAL_ADMIN, {
         screen_id: ids.premiumScreen,
-        period_start: '2026-11-18',
-        period_end: '2026-11-18',
+        period_start: lunchDay,
+        period_end: lunchDay,
       });
       expect(created.statusCode).toBe(201);
-      expect(created.json().data[0]).toMatchObject({ plays: 2, rate_minor: 338, gross_minor: 675, amount_minor: 540 });
+      expect(created.json().data[0]).toMatchObject({ plays: 2, rate_minor: 270, gross_minor: 540, amount_minor: 432 });
     });
 
     it('prices plays ingested after a tier change at the new tier, and leaves stored ones alone', async () => {
@@ -399,9 +490,8 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().data.tier).toBe('FLAGSHIP');
-      // Dated outside the periods the payout and spend tests add up.
-      // After the screen's other plays (it shows one at a time).
-      const next = await play('standard', [{ at: cardFrom + 6_000, date: '2026-12-01', time: '10:00:00' }]);
+      // Today, outside the periods the payout and spend tests add up; after the screen's other plays.
+      const next = await play('standard', [{ at: cardFrom + 6_000 }]);
       expect(await pricesOf(next)).toEqual([400]);
       expect(await pricesOf(after)).toEqual([200]);
       await call('PATCH', `/api/outlets/${ids.standardOutlet}`, tokens.GLOBAL_ADMIN, { tier: 'STANDARD' });
@@ -416,40 +506,40 @@ describe.each(databaseKinds)('rate cards and dynamic pricing on %s', (kind) => {
               amount_minor: amount,
               method: 'UPI',
               status,
-              transacted_at: '2026-11-19T10:00:00+05:30',
+              transacted_at: new Date(at(lateDay, '10:00:00')).toISOString(),
             })
           ).statusCode,
         ).toBe(201);
       await paid(1000, 'COMPLETED');
       await paid(99_999, 'PENDING');
-      const range = 'from=2026-11-01&to=2026-11-30';
+      const range = `from=${lunchDay}&to=${dayAfterLate}`;
       const mine = await call('GET', `/api/ad-transaction/spend?${range}`, tokens.COMPANY_ADMIN);
       expect(mine.statusCode).toBe(200);
-      // Chai Point: the standard outlet's 8 plays (1,800) and the premium 09:00 play (300).
+      // Chai Point: the standard outlet's 6 plays of last week (1,200) and the premium 09:00 play (240).
       expect(mine.json().data).toMatchObject({
         currency: 'INR',
         companies: [
           {
             company_id: ids.company,
             company_name: 'Chai Point',
-            plays: 9,
-            spend_minor: 2100,
+            plays: 7,
+            spend_minor: 1440,
             paid_minor: 1000,
-            balance_minor: 1100,
-            ads: [{ ad_id: ids.ad, title: 'Masala Chai', plays: 9, spend_minor: 2100 }],
+            balance_minor: 440,
+            ads: [{ ad_id: ids.ad, title: 'Masala Chai', plays: 7, spend_minor: 1440 }],
           },
         ],
-        totals: { plays: 9, spend_minor: 2100, paid_minor: 1000, balance_minor: 1100 },
+        totals: { plays: 7, spend_minor: 1440, paid_minor: 1000, balance_minor: 440 },
       });
       const all = await call('GET', `/api/ad-transaction/spend?${range}`, tokens.GLOBAL_ADMIN);
-      expect(all.json().data.totals).toEqual({ plays: 10, spend_minor: 2475, paid_minor: 1000, balance_minor: 1475 });
+      expect(all.json().data.totals).toEqual({ plays: 8, spend_minor: 1740, paid_minor: 1000, balance_minor: 740 });
       const one = await call(
         'GET',
         `/api/ad-transaction/spend?${range}&company_id=${ids.otherCompany}`,
         tokens.GLOBAL_ADMIN,
       );
       expect(one.json().data.companies).toMatchObject([
-        { company_name: 'Rival Snacks', spend_minor: 375, balance_minor: 375 },
+        { company_name: 'Rival Snacks', spend_minor: 300, balance_minor: 300 },
       ]);
       const empty = await call('GET', '/api/ad-transaction/spend?from=2025-01-01&to=2025-01-31', tokens.COMPANY_ADMIN);
       expect(empty.json().data.companies).toMatchObject([

@@ -272,6 +272,8 @@ export const mediaUploadSchema = z.object({
   type: adTypeSchema,
   mime_type: z.string(),
   size_bytes: z.number().int(),
+  /** A video's run time in seconds, read from its file (decision 072); null for an image or a file that does not say. */
+  duration_seconds: z.number().nullable(),
 });
 
 /** POST /api/ads/media?company_id=: whose storage the file counts against (decision 044); company roles default to theirs. */

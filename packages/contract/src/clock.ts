@@ -61,3 +61,40 @@ export function minutesIntoDay(at: number | Date, timeZone: string): number {
     .map(Number);
   return hour * 60 + minute;
 }
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall clock of an IANA zone at an instant, as a play's date and time are stored
+ * (`2026-11-20`, `18:04:05`): the outlet's own clock, so DST and the date line are the zone's.
+ */
+export function outletWallClock(at: number | Date, timeZone: string): { date: string; time: string } {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
+/**
+ * The instant a wall clock of an IANA zone names (`2026-11-20`, `12:30:00` in Asia/Kolkata →
+ * 07:00 UTC). A time the zone skips (DST) lands an hour on; a repeated one takes the first.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${date}T${time}Z`);
+  let instant = asUtc - zoneOffsetMinutes(timeZone, new Date(asUtc)) * 60_000;
+  instant = asUtc - zoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;
+  return new Date(instant);
+}

@@ -61,8 +61,12 @@ export const playbackLogRowSchema = z.object({
   outlet_name: z.string(),
   outlet_code: z.string(),
   timezone: z.string(),
+  /** The play's date and time on the outlet's clock, which bill it (decision 072). */
   play_date: z.string(),
   play_time: z.string(),
+  /** The wall clock the screen itself reported for the play (its device's zone, unchecked). */
+  screen_date: z.string(),
+  screen_time: z.string(),
   play_count: z.number().int(),
   played_at: z.string(),
   /** played_at in the outlet's time zone, `YYYY-MM-DD HH:mm:ss`. */

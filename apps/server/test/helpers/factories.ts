@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { outletWallClock } from '@adloop/contract/clock';
+import type { OutletTier } from '@adloop/contract/constants';
 import type { Role } from '@adloop/contract/roles';
 import type { Database } from '../../src/db/client.ts';
 import {
@@ -8,6 +10,9 @@ import {
   outlets,
   outletUsers,
   playbackLogs,
+  rateCardDayparts,
+  rateCards,
+  rateCardTiers,
   screens,
   users,
 } from '../../src/db/schema.ts';
@@ -106,16 +111,19 @@ export async function createAd(db: Database, companyId: string, overrides: Parti
   return row!;
 }
 
+/** The zone an outlet gets when none is named (the column's default). */
+const DEFAULT_OUTLET_ZONE = 'Asia/Kolkata';
+
 /**
  * Plays a screen could really have shown: `count` plays from `start`, one after another with
- * `spacingMs` between their starts (at least the ad's duration), with the screen's wall-clock
- * date and time in UTC.
+ * `spacingMs` between their starts (at least the ad's duration), with the wall-clock date and
+ * time of the outlet's zone, as an honest screen in that zone reports them.
  */
-export function honestPlayTimes(start: Date, count: number, spacingMs = 10_000) {
+export function honestPlayTimes(start: Date, count: number, spacingMs = 10_000, timezone = DEFAULT_OUTLET_ZONE) {
   return Array.from({ length: count }, (_, index) => {
     const at = new Date(start.getTime() + index * spacingMs);
-    const iso = at.toISOString();
-    return { played_at: iso, play_date: iso.slice(0, 10), play_time: iso.slice(11, 19) };
+    const clock = outletWallClock(at, timezone);
+    return { played_at: at.toISOString(), play_date: clock.date, play_time: clock.time };
   });
 }
 
@@ -212,4 +220,47 @@ export async function recordScreenActivity(
     },
     receivedAt,
   );
+}
+
+/**
+ * A rate card in force from `effectiveFrom`, which may be past: the API only schedules cards
+ * ahead (decision 033), but a test that prices plays of last week needs last week's card.
+ */
+export async function createRateCard(
+  db: Database,
+  card: {
+    effectiveFrom: Date;
+    tiers: Record<OutletTier, number>;
+    dayparts?: Array<{
+      name: string;
+      days_of_week?: number[];
+      start_time: string;
+      end_time: string;
+      multiplier_bps: number;
+    }>;
+  },
+) {
+  const [row] = await db.insert(rateCards).values({ effectiveFrom: card.effectiveFrom, note: 'Test card' }).returning();
+  await db
+    .insert(rateCardTiers)
+    .values(
+      Object.entries(card.tiers).map(([tier, rateMinor]) => ({
+        rateCardId: row!.id,
+        tier: tier as OutletTier,
+        rateMinor,
+      })),
+    );
+  if (card.dayparts?.length) {
+    await db.insert(rateCardDayparts).values(
+      card.dayparts.map((daypart) => ({
+        rateCardId: row!.id,
+        name: daypart.name,
+        daysOfWeek: daypart.days_of_week ?? [],
+        startTime: daypart.start_time,
+        endTime: daypart.end_time,
+        multiplierBps: daypart.multiplier_bps,
+      })),
+    );
+  }
+  return row!;
 }

@@ -7,6 +7,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../lib/http-error.ts';
 import { adoptMediaFile } from './media.storage.ts';
+import type { MediaDurations } from './media-duration.ts';
 import { humanBytes, type UploadLimits } from './media-limits.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from './media-sniff.ts';
 
@@ -30,6 +31,8 @@ export interface StoredUpload {
   type: SniffedMedia['type'];
   mime_type: string;
   size_bytes: number;
+  /** A video's run time read from its container at upload (decision 072); null for images or when it does not say. */
+  duration_seconds: number | null;
 }
 
 /** Unfinished uploads live beside the media (same file system, so filing one is a link), hidden from /media/. */
@@ -61,6 +64,7 @@ export async function receiveUpload(
   mediaDir: string,
   limits: UploadLimits,
   gate: UploadGate,
+  durations: MediaDurations,
 ): Promise<StoredUpload> {
   const incoming = path.join(mediaDir, INCOMING_DIR);
   await mkdir(incoming, { recursive: true });
@@ -110,7 +114,15 @@ export async function receiveUpload(
     const media = kind!;
     const file = { name: `${hash.digest('hex')}.${media.extension}`, sizeBytes: size };
     await gate.admit(file, () => adoptMediaFile(mediaDir, tempPath, file.name));
-    return { media_url: `/media/${file.name}`, type: media.type, mime_type: media.mimeType, size_bytes: size };
+    const media_url = `/media/${file.name}`;
+    const durationMs = media.type === 'VIDEO' ? await durations.videoMs(media_url) : null;
+    return {
+      media_url,
+      type: media.type,
+      mime_type: media.mimeType,
+      size_bytes: size,
+      duration_seconds: durationMs === null ? null : durationMs / 1000,
+    };
   } finally {
     // A refused upload can fail before the file stream has even opened its file: wait for it to
     // close, or the file would appear after it was removed.

@@ -65,7 +65,7 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
       const gate = await openUploadGate(app.db, uploader, opts.limits);
       const part = await request.file();
       if (part?.fieldname !== 'file') throw fieldError('file', 'Attach the media as the form field "file"');
-      const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits, gate);
+      const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits, gate, app.mediaDurations);
       return reply.code(201).send({ data: stored });
     },
   );

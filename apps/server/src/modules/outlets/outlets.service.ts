@@ -247,8 +247,10 @@ export async function updateOutlet(
     moved || deactivated
       ? (await db.select({ id: screens.id }).from(screens).where(eq(screens.outletId, id))).map((row) => row.id)
       : [];
-  // The tier prices plays ingested from now on.
-  if (change.tier !== undefined) await ctx.emit({ type: 'pricing.changed', outletId: id });
+  // The tier prices, and the zone dates and times (decision 072), plays ingested from now on.
+  if (change.tier !== undefined || change.timezone !== undefined) {
+    await ctx.emit({ type: 'pricing.changed', outletId: id });
+  }
   // A deactivated outlet's screens' streams end and their cached sessions drop, on every process;
   // a moved one's screens get the ads of their new place now, not after the cache's TTL.
   const reason = deactivated ? 'disabled' : 'updated';

@@ -3,6 +3,7 @@ import type { PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, playbackLogs, screenServedLists, screens, takeovers } from '../../db/schema.ts';
+import type { MediaDurations } from '../media/media-duration.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 
 /** Decision 036. Clock skew and list changes in flight: a list counts this long either side of its time. */
@@ -15,18 +16,61 @@ export const MAX_PLAY_AGE_MS = 7 * 86_400_000;
 export const MAX_PLAY_LEAD_MS = 5 * 60_000;
 /** A screen clock off by more than this has its batches moved onto the server's clock (by `sent_at`). */
 export const CLOCK_CORRECTION_MIN_MS = MAX_PLAY_LEAD_MS;
-/** One screen shows one ad at a time; plays may sit this much closer than their durations (timers, rounding). */
+/**
+ * One screen shows one ad at a time; plays may sit this much closer than their durations (timers,
+ * rounding, a clock corrected batch by batch): a fifth, but never more than 5 s, so a long ad
+ * cannot be squeezed into its own last minutes (decision 072).
+ */
 const OVERLAP_TOLERANCE = 0.2;
-/** A video's length is not stored; one play of it takes at least this long. */
-const MIN_PLAY_MS = 1_000;
+const MAX_OVERLAP_TOLERANCE_MS = 5_000;
+/** No play runs longer than the longest ad (an ad's duration is at most 3,600 s): how far apart two plays can still overlap. */
+export const LONGEST_PLAY_MS = 3_600_000;
+/**
+ * A video the server cannot read (an address elsewhere, a stream, a hosted player) is taken to
+ * run as long as the screen reports, but never less than this (decision 072).
+ */
+export const MIN_UNREAD_VIDEO_MS = 5_000;
 
-/** How long one play shows: its duration, else an image's default (as the player does), else the minimum. */
-function playMs(type: 'IMAGE' | 'VIDEO', durationSeconds: number | null): number {
-  if (durationSeconds && durationSeconds > 0) return Math.max(MIN_PLAY_MS, durationSeconds * 1000);
-  return type === 'IMAGE' ? DEFAULT_IMAGE_DURATION_SECONDS * 1000 : MIN_PLAY_MS;
+/** What a play showed: an ad's or a variant's creative. */
+export interface Creative {
+  type: 'IMAGE' | 'VIDEO';
+  durationSeconds: number | null;
+  mediaUrl: string | null;
 }
-/** How far back a stored play can still overlap a new one (no creative runs longer). */
-const LONGEST_PLAY_MS = 15 * 60_000;
+
+/**
+ * How long one play shows (decision 072): an image its duration, else the default the player
+ * uses; a stored video the run time read from its file; any other video what the screen
+ * reported, at least MIN_UNREAD_VIDEO_MS. Never longer than the longest ad.
+ */
+export function playMs(
+  creative: Creative,
+  videoMs: ReadonlyMap<string, number | null>,
+  reportedSeconds: unknown,
+): number {
+  if (creative.type === 'IMAGE') {
+    const seconds =
+      creative.durationSeconds && creative.durationSeconds > 0
+        ? creative.durationSeconds
+        : DEFAULT_IMAGE_DURATION_SECONDS;
+    return Math.min(LONGEST_PLAY_MS, seconds * 1000);
+  }
+  const probed = creative.mediaUrl ? videoMs.get(creative.mediaUrl) : undefined;
+  if (probed) return Math.min(LONGEST_PLAY_MS, probed);
+  const reported = typeof reportedSeconds === 'number' && Number.isFinite(reportedSeconds) ? reportedSeconds * 1000 : 0;
+  return Math.min(LONGEST_PLAY_MS, Math.max(MIN_UNREAD_VIDEO_MS, reported));
+}
+
+/** The run time of every stored video among `creatives`, by address (probed once per process). */
+export async function videoLengths(
+  durations: MediaDurations,
+  creatives: Iterable<Creative>,
+): Promise<Map<string, number | null>> {
+  const urls = new Set<string>();
+  for (const creative of creatives) if (creative.type === 'VIDEO' && creative.mediaUrl) urls.add(creative.mediaUrl);
+  const entries = await Promise.all([...urls].map(async (url) => [url, await durations.videoMs(url)] as const));
+  return new Map(entries);
+}
 
 interface ServedList {
   servedAt: number;
@@ -64,6 +108,7 @@ export async function judgePlays(
   logs: readonly PlaybackLogEntry[],
   companyOfAd: ReadonlyMap<string, string>,
   adOfVariant: ReadonlyMap<string, string>,
+  durations: MediaDurations,
 ): Promise<Judgement> {
   if (logs.length === 0) return { candidates: [], refused: [] };
   const now = Date.now();
@@ -82,13 +127,15 @@ export async function judgePlays(
         createdAt: ads.createdAt,
         type: ads.type,
         durationSeconds: ads.durationSeconds,
+        mediaUrl: ads.mediaUrl,
       })
       .from(ads)
       .where(inArray(ads.id, adIds)),
-    variantDurations(db, logs),
+    variantCreatives(db, logs),
     adTakeoversAround(db, screen.screenId, from - LIST_GRACE_MS, to + LIST_GRACE_MS),
   ]);
   const adById = new Map(adRows.map((row) => [row.id, row]));
+  const videoMs = await videoLengths(durations, [...adRows, ...variantRows.values()]);
   const earliest = Math.max(createdAt - LIST_GRACE_MS, now - MAX_PLAY_AGE_MS);
 
   const refusedReason = (log: PlaybackLogEntry, at: number): string | null => {
@@ -139,9 +186,8 @@ export async function judgePlays(
       refused.push({ id: log.id, reason });
       return;
     }
-    const variantMs = log.variant_id ? variantRows.get(log.variant_id) : undefined;
-    const ad = adById.get(log.ad_id)!;
-    const ms = (variantMs ?? playMs(ad.type, ad.durationSeconds)) * log.play_count;
+    const creative = (log.variant_id ? variantRows.get(log.variant_id) : undefined) ?? adById.get(log.ad_id)!;
+    const ms = playMs(creative, videoMs, log.additional_info.ad_duration) * log.play_count;
     candidates.push({ log, occupancy: { id: log.id, at, ms } });
   });
   return { candidates, refused };
@@ -171,10 +217,16 @@ export function withoutOverlaps(candidates: readonly Candidate[], stored: readon
   return { accepted, refused };
 }
 
-/** The span of time a batch's candidates could share with stored plays of the screen. */
+/**
+ * The span of time in which a stored play of the screen could overlap a candidate: a play is
+ * stamped when it ends, so an earlier stored play overlaps only if it ended after the candidate
+ * began (within the candidate's own length), and a later one only if it began before the
+ * candidate ended (within its length, at most the longest play).
+ */
 export function overlapWindow(candidates: readonly Candidate[]): { from: number; to: number } {
-  const instants = candidates.map((candidate) => candidate.occupancy.at);
-  return { from: Math.min(...instants) - LONGEST_PLAY_MS, to: Math.max(...instants) + LONGEST_PLAY_MS };
+  const starts = candidates.map((candidate) => candidate.occupancy.at - candidate.occupancy.ms);
+  const ends = candidates.map((candidate) => candidate.occupancy.at);
+  return { from: Math.min(...starts), to: Math.max(...ends) + LONGEST_PLAY_MS };
 }
 
 /**
@@ -183,7 +235,7 @@ export function overlapWindow(candidates: readonly Candidate[]): { from: number;
  */
 function overlaps(a: Occupancy, b: Occupancy): boolean {
   const [first, second] = a.at <= b.at ? [a, b] : [b, a];
-  return second.at - second.ms * (1 - OVERLAP_TOLERANCE) < first.at;
+  return second.at - second.ms + Math.min(second.ms * OVERLAP_TOLERANCE, MAX_OVERLAP_TOLERANCE_MS) < first.at;
 }
 
 /**
@@ -257,28 +309,42 @@ async function adTakeoversAround(
   });
 }
 
-/** How long a play of each named variant shows, in ms (a variant shows its own creative for its own time). */
-async function variantDurations(db: Database, logs: readonly PlaybackLogEntry[]): Promise<Map<string, number>> {
+/** The creative of each named variant (a variant shows its own creative for its own time). */
+async function variantCreatives(db: Database, logs: readonly PlaybackLogEntry[]): Promise<Map<string, Creative>> {
   const ids = [...new Set(logs.flatMap((log) => (log.variant_id ? [log.variant_id] : [])))];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: adVariants.id, type: adVariants.type, durationSeconds: adVariants.durationSeconds })
+    .select({
+      id: adVariants.id,
+      type: adVariants.type,
+      durationSeconds: adVariants.durationSeconds,
+      mediaUrl: adVariants.mediaUrl,
+    })
     .from(adVariants)
     .where(inArray(adVariants.id, ids));
-  return new Map(rows.map((row) => [row.id, playMs(row.type, row.durationSeconds)]));
+  return new Map(rows.map(({ id, ...creative }) => [id, creative]));
 }
 
 /** The screen's stored plays that may overlap the batch, each with the time it took. */
-export async function storedOccupancy(db: Database, screenId: string, from: number, to: number): Promise<Occupancy[]> {
+export async function storedOccupancy(
+  db: Database,
+  durations: MediaDurations,
+  screenId: string,
+  from: number,
+  to: number,
+): Promise<Occupancy[]> {
   const rows = await db
     .select({
       id: playbackLogs.id,
       playedAt: playbackLogs.playedAt,
       playCount: playbackLogs.playCount,
+      reportedSeconds: sql<unknown>`${playbackLogs.additionalInfo} -> 'ad_duration'`,
       adType: ads.type,
       adSeconds: ads.durationSeconds,
+      adMedia: ads.mediaUrl,
       variantType: adVariants.type,
       variantSeconds: adVariants.durationSeconds,
+      variantMedia: adVariants.mediaUrl,
     })
     .from(playbackLogs)
     .innerJoin(ads, eq(ads.id, playbackLogs.adId))
@@ -290,11 +356,14 @@ export async function storedOccupancy(db: Database, screenId: string, from: numb
         lte(playbackLogs.playedAt, new Date(to)),
       ),
     );
+  const creativeOf = (row: (typeof rows)[number]): Creative =>
+    row.variantType
+      ? { type: row.variantType, durationSeconds: row.variantSeconds, mediaUrl: row.variantMedia }
+      : { type: row.adType, durationSeconds: row.adSeconds, mediaUrl: row.adMedia };
+  const videoMs = await videoLengths(durations, rows.map(creativeOf));
   return rows.map((row) => ({
     id: row.id,
     at: row.playedAt.getTime(),
-    ms:
-      (row.variantType ? playMs(row.variantType, row.variantSeconds) : playMs(row.adType, row.adSeconds)) *
-      row.playCount,
+    ms: playMs(creativeOf(row), videoMs, row.reportedSeconds) * row.playCount,
   }));
 }

@@ -39,9 +39,9 @@ function outletTime(row: PlaybackLogRow): string {
 /** The wall clock the screen reported, ISO with the offset that clock kept from UTC at the play. */
 function screenClock(row: PlaybackLogRow): string {
   return isoWithOffset(
-    row.play_date,
-    row.play_time,
-    wallClockOffsetMinutes(row.play_date, row.play_time, row.played_at),
+    row.screen_date,
+    row.screen_time,
+    wallClockOffsetMinutes(row.screen_date, row.screen_time, row.played_at),
   );
 }
 

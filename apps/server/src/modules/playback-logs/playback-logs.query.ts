@@ -88,6 +88,9 @@ export async function pageOfPlays(
       timezone: outlets.timezone,
       playDate: playbackLogs.playDate,
       playTime: playbackLogs.playTime,
+      // Plays stored before decision 072 kept the screen's clock as their date and time.
+      screenDate: sql<string>`coalesce(${playbackLogs.additionalInfo} ->> 'screen_play_date', ${playbackLogs.playDate}::text)`,
+      screenTime: sql<string>`coalesce(${playbackLogs.additionalInfo} ->> 'screen_play_time', ${playbackLogs.playTime}::text)`,
       playCount: playbackLogs.playCount,
       playedAt: playbackLogs.playedAt,
       receivedAt: playbackLogs.receivedAt,
@@ -125,6 +128,8 @@ export async function pageOfPlays(
       timezone: row.timezone,
       play_date: row.playDate,
       play_time: row.playTime,
+      screen_date: row.screenDate,
+      screen_time: row.screenTime,
       play_count: row.playCount,
       played_at: row.playedAt.toISOString(),
       played_at_local: row.local,

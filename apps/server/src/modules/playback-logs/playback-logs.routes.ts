@@ -25,7 +25,14 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await ingestPlays(app.db, app.screenCache.adCompanies, request.screen!, request.body, app.pricing);
+      const result = await ingestPlays(
+        app.db,
+        app.screenCache.adCompanies,
+        request.screen!,
+        request.body,
+        app.pricing,
+        app.mediaDurations,
+      );
       app.metrics.recordPlays(result);
       return { data: result };
     },

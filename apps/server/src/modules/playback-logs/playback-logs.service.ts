@@ -1,3 +1,4 @@
+import { outletWallClock } from '@adloop/contract/clock';
 import { cardInForce, priceOfPlay } from '@adloop/contract/pricing';
 import type { PlaybackBatch, PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   playRollupsVariantDaily,
 } from '../../db/schema.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { MediaDurations } from '../media/media-duration.ts';
 import type { PlayPricing } from '../pricing/play-pricing.ts';
 import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 import {
@@ -64,25 +66,39 @@ async function adsOfVariants(db: Database, logs: PlaybackLogEntry[]): Promise<Ma
 
 /**
  * A screen's clock may be off: the batch says when the screen sent it, so each play is moved by
- * the difference to the server's clock (network time aside). Its own date and time stay as
- * reported; only the instant it is judged, priced and stored by is the server's (decision 036).
+ * the difference to the server's clock (network time aside), and judged, priced and stored by
+ * that instant (decision 036). Its billing date and daypart are that instant's wall clock in the
+ * outlet's zone, never the screen's word (decision 072); the wall clock the screen reported is
+ * kept beside it, in `additional_info`, for the playback log's "Screen clock".
  */
-function onServerClock(logs: PlaybackLogEntry[], sentAt: string | undefined, arrivedMs: number): PlaybackLogEntry[] {
+function onServerClock(
+  logs: PlaybackLogEntry[],
+  sentAt: string | undefined,
+  arrivedMs: number,
+  timezone: string,
+): PlaybackLogEntry[] {
   const offsetMs = sentAt ? arrivedMs - Date.parse(sentAt) : 0;
   // A clock within minutes of the server's is read as is: its plays keep their own spacing across
   // batches (network delays would otherwise move each batch by a little).
   const shift = Number.isFinite(offsetMs) && Math.abs(offsetMs) > CLOCK_CORRECTION_MIN_MS ? offsetMs : 0;
-  return logs.map((log) => ({
-    ...log,
-    // Ids as PostgreSQL writes them (lower case), so they compare with stored ones as strings.
-    id: log.id.toLowerCase(),
-    ad_id: log.ad_id.toLowerCase(),
-    screen_id: log.screen_id.toLowerCase(),
-    company_id: log.company_id.toLowerCase(),
-    outlet_id: log.outlet_id.toLowerCase(),
-    variant_id: log.variant_id?.toLowerCase() ?? null,
-    played_at: shift === 0 ? log.played_at : new Date(Date.parse(log.played_at) + shift).toISOString(),
-  }));
+  return logs.map((log) => {
+    const playedAt = shift === 0 ? log.played_at : new Date(Date.parse(log.played_at) + shift).toISOString();
+    const outletClock = outletWallClock(Date.parse(playedAt), timezone);
+    return {
+      ...log,
+      // Ids as PostgreSQL writes them (lower case), so they compare with stored ones as strings.
+      id: log.id.toLowerCase(),
+      ad_id: log.ad_id.toLowerCase(),
+      screen_id: log.screen_id.toLowerCase(),
+      company_id: log.company_id.toLowerCase(),
+      outlet_id: log.outlet_id.toLowerCase(),
+      variant_id: log.variant_id?.toLowerCase() ?? null,
+      played_at: playedAt,
+      play_date: outletClock.date,
+      play_time: outletClock.time,
+      additional_info: { ...log.additional_info, screen_play_date: log.play_date, screen_play_time: log.play_time },
+    };
+  });
 }
 
 /** The ids of a batch this screen has already stored (a resend of an answered batch). */
@@ -113,16 +129,17 @@ export async function ingestPlays(
   screen: ScreenPrincipal,
   { logs: reported, sent_at: sentAt }: PlaybackBatch,
   pricing: PlayPricing,
+  durations: MediaDurations,
 ): Promise<IngestResult> {
   const arrivedAt = new Date().toISOString();
-  const batch = onServerClock(reported, sentAt, Date.parse(arrivedAt));
-  const [companyOfAd, adOfVariant, cards, tier] = await Promise.all([
+  const { tier, timezone } = await pricing.placeOf(screen.outletId);
+  const batch = onServerClock(reported, sentAt, Date.parse(arrivedAt), timezone);
+  const [companyOfAd, adOfVariant, cards] = await Promise.all([
     companiesOfAds(db, adCompanies, batch),
     adsOfVariants(db, batch),
     pricing.allCards(),
-    pricing.tierOf(screen.outletId),
   ]);
-  const judged = await judgePlays(db, screen, batch, companyOfAd, adOfVariant);
+  const judged = await judgePlays(db, screen, batch, companyOfAd, adOfVariant, durations);
   const answer = (known: Set<string>, refused: RefusedPlay[], stored: string[] = [], conflicts: string[] = []) => ({
     stored,
     duplicates: [...known, ...conflicts],
@@ -135,7 +152,9 @@ export async function ingestPlays(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${screen.screenId}, 0))`);
     const known = await storedIdsOf(tx, screen.screenId, batch);
     const { from, to } = overlapWindow(judged.candidates);
-    const busy = (await storedOccupancy(tx, screen.screenId, from, to)).filter((play) => !known.has(play.id));
+    const busy = (await storedOccupancy(tx, durations, screen.screenId, from, to)).filter(
+      (play) => !known.has(play.id),
+    );
     const physics = withoutOverlaps(
       judged.candidates.filter((candidate) => !known.has(candidate.log.id)),
       busy,
@@ -145,7 +164,7 @@ export async function ingestPlays(
     const stored = await insertPlays(tx, physics.accepted, adOfVariant, (log) => {
       // Priced by the rate card in force at each play's instant (never later than its arrival, so a
       // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and
-      // the daypart of the screen's own date and time (decision 033). Cards and tier come from memory.
+      // the daypart of that instant in the outlet's zone (decisions 033, 072). Cards and tier come from memory.
       const card = cardInForce(cards, Math.min(Date.parse(log.played_at), Date.parse(arrivedAt)));
       return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
     });

@@ -15,19 +15,25 @@ import { loadCards, type StoredCard } from './pricing.service.ts';
  * takes effect, with or without the event bus (decision 033).
  */
 export const CARD_CACHE_TTL_MS = 2_000;
-/** An outlet's tier changes rarely and prices only plays ingested after the change. */
+/** An outlet's tier and zone change rarely and count only for plays ingested after the change. */
 export const TIER_CACHE_TTL_MS = 10_000;
+
+/** What pricing a play needs of its outlet: the tier, and the zone its date and daypart are read in. */
+export interface OutletPlace {
+  tier: OutletTier;
+  timezone: string;
+}
 
 if (CARD_CACHE_TTL_MS * 2 > RATE_CARD_LEAD_MS) throw new Error('The card cache must live well within the lead time');
 
 /**
- * What ingestion needs to price a batch, from memory: every rate card and the tier of the
- * batch's outlet. At most one read of each per TTL, shared by concurrent batches.
+ * What ingestion needs to price a batch, from memory: every rate card and the tier and time zone
+ * of the batch's outlet. At most one read of each per TTL, shared by concurrent batches.
  */
 export class PlayPricing {
   private cards: { loadedAt: number; cards: StoredCard[] } | null = null;
   private loading: Promise<StoredCard[]> | null = null;
-  private readonly tiers = new TtlCache<string, OutletTier>(TIER_CACHE_TTL_MS, 100_000);
+  private readonly places = new TtlCache<string, OutletPlace>(TIER_CACHE_TTL_MS, 100_000);
 
   constructor(private readonly db: Database) {}
 
@@ -48,13 +54,16 @@ export class PlayPricing {
     return this.loading;
   }
 
-  async tierOf(outletId: string): Promise<OutletTier> {
-    const cached = this.tiers.get(outletId);
+  async placeOf(outletId: string): Promise<OutletPlace> {
+    const cached = this.places.get(outletId);
     if (cached) return cached;
-    const [row] = await this.db.select({ tier: outlets.tier }).from(outlets).where(eq(outlets.id, outletId));
-    const tier = row?.tier ?? 'STANDARD';
-    this.tiers.set(outletId, tier);
-    return tier;
+    const [row] = await this.db
+      .select({ tier: outlets.tier, timezone: outlets.timezone })
+      .from(outlets)
+      .where(eq(outlets.id, outletId));
+    const place = row ?? { tier: 'STANDARD', timezone: 'UTC' };
+    this.places.set(outletId, place);
+    return place;
   }
 
   /**
@@ -63,7 +72,7 @@ export class PlayPricing {
    */
   forget(event: Extract<BusEvent, { type: 'pricing.changed' }>): void {
     if (event.outletId === undefined) this.cards = null;
-    else this.tiers.delete(event.outletId);
+    else this.places.delete(event.outletId);
   }
 }
 

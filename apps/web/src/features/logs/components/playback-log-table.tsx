@@ -55,11 +55,11 @@ const columns: DataColumn<PlaybackLogRow>[] = [
     className: 'whitespace-nowrap',
     cell: (play) => {
       // The screen reports its wall clock without a zone: the offset it kept from the play's instant names it.
-      const offset = wallClockOffsetMinutes(play.play_date, play.play_time, play.played_at);
+      const offset = wallClockOffsetMinutes(play.screen_date, play.screen_time, play.played_at);
       return (
         <div className="min-w-0 text-muted-foreground">
           <span className="block tabular-nums">
-            {play.play_date} {play.play_time}
+            {play.screen_date} {play.screen_time}
           </span>
           {offset !== null && <span className="block text-xs">{offsetLabel(offset)} · as reported</span>}
         </div>
