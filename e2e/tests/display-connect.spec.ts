@@ -72,9 +72,18 @@ test.describe('screen connect page', () => {
     }));
     expect(stored.token).toBeTruthy();
     expect(stored.session).toMatchObject({ screen_code: DEMO_SCREEN.screenCode, access_token: stored.token });
-    const cookie = (await context.cookies()).find((entry) => entry.name === 'screen-token');
-    expect(cookie?.value).toBe(stored.token);
+    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 077).
+    const cookies = await context.cookies();
+    expect(cookies.find((entry) => entry.name === 'screen-token')).toMatchObject({
+      value: stored.token,
+      sameSite: 'Strict',
+    });
     expect(await savedScreens(page)).toEqual([{ screenId: DEMO_SCREEN.screenCode, passcode: DEMO_SCREEN.passcode }]);
+    // The device token (decision 076) is kept apart from the session, in localStorage only.
+    const deviceTokens = await page.evaluate(() => JSON.parse(localStorage.getItem('screen-device-tokens') ?? '[]'));
+    expect(deviceTokens).toEqual([[DEMO_SCREEN.screenCode.toLowerCase(), expect.any(String)]]);
+    expect(stored.session).not.toHaveProperty('device_token');
+    expect(cookies.some((entry) => entry.value === deviceTokens[0][1])).toBe(false);
   });
 
   test('saved screens: newest first, one per screen, masked; picking one hides the inputs', async ({ page }) => {
@@ -128,7 +137,11 @@ test.describe('screen connect page', () => {
     await page.goto('/ad/screen');
     await page.getByLabel('Screen ID').fill(DEMO_SCREEN.screenCode);
     await page.getByLabel('Passcode').fill(DEMO_SCREEN.passcode);
+    // The first sign-in left a device token, which this one sends (decision 076).
+    const deviceTokens = await page.evaluate(() => JSON.parse(localStorage.getItem('screen-device-tokens') ?? '[]'));
+    const sent = page.waitForRequest('**/api/screen-auth/authenticate');
     await page.getByRole('button', { name: 'Start Displaying Ads' }).click();
+    expect((await sent).postDataJSON().device_token).toBe(deviceTokens[0][1]);
     await expect(page).toHaveURL(/\/ad\/screen\/display/);
     expect(await savedScreens(page)).toEqual([list[1], list[0]]);
   });

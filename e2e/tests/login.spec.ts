@@ -100,7 +100,32 @@ test.describe('login', () => {
     const token = await page.evaluate(() => window.localStorage.getItem('user-token'));
     expect(token).toBeTruthy();
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === 'user-token')?.value).toBe(token);
+    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 077).
+    expect(cookies.find((cookie) => cookie.name === 'user-token')).toMatchObject({
+      value: token,
+      sameSite: 'Strict',
+      path: '/',
+    });
+    // The device token of decision 076 stays in localStorage, out of every cookie.
+    const deviceTokens = await page.evaluate(() => JSON.parse(localStorage.getItem('user-device-tokens') ?? '[]'));
+    expect(deviceTokens).toEqual([[ADMIN.email.toLowerCase(), expect.any(String)]]);
+    expect(cookies.some((cookie) => cookie.value === deviceTokens[0][1])).toBe(false);
+  });
+
+  test('signing in again sends the device token the last sign-in handed over (decision 076)', async ({ page }) => {
+    for (const round of [1, 2]) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user-device-tokens') ?? '[]'));
+      const sent = page.waitForRequest('**/api/auth/login');
+      await submit(page);
+      const body = (await sent).postDataJSON();
+      if (round === 1) expect(body.device_token).toBeUndefined();
+      else expect(body.device_token).toBe(stored[0][1]);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.evaluate(() => localStorage.removeItem('user-token'));
+    }
   });
 
   test('an already signed-in user is sent from /login to the dashboard', async ({ page, request }) => {

@@ -30,6 +30,9 @@ describe.each(databaseKinds)('staff auth on %s', (kind) => {
       alert_emails: true,
     });
     expect(new Date(data.expires_at).getTime()).toBeGreaterThan(Date.now());
+    // Decision 076: a device token for the browser's next sign-in, which is no session itself.
+    expect(data.device_token.split('.')).toHaveLength(3);
+    expect(data.device_token).not.toBe(data.token);
   });
 
   it('verifies a token and returns its user', async () => {
@@ -198,6 +201,15 @@ describe.each(databaseKinds)('staff auth on %s', (kind) => {
       ]) {
         const response = await verifyWith(bad);
         expect(response.statusCode, bad).toBe(401);
+      }
+      expect((await verifyWith(`Bearer ${token}`)).statusCode).toBe(200);
+    });
+
+    it('a token in the user-token cookie alone → 401: only the Authorization header is read (decision 077)', async () => {
+      const token = await loginAs(t.app, await createUser(t.db));
+      for (const url of ['/api/auth/verify', '/api/auth/logout']) {
+        const response = await t.app.inject({ method: 'POST', url, headers: { cookie: `user-token=${token}` } });
+        expect(response.statusCode, url).toBe(401);
       }
       expect((await verifyWith(`Bearer ${token}`)).statusCode).toBe(200);
     });

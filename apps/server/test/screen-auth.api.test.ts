@@ -32,6 +32,14 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
     });
     expect(data.access_token.split('.')).toHaveLength(3);
     expect(new Date(data.expires_at).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    // Decision 076: a device token the player keeps for its next sign-in; verify renews the session only.
+    expect(data.device_token.split('.')).toHaveLength(3);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/screen-auth/verify',
+      headers: bearer(data.access_token),
+    });
+    expect(verify.json().data).not.toHaveProperty('device_token');
   });
 
   it('answers a wrong passcode and an unknown code alike', async () => {
@@ -213,6 +221,13 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
       message: 'Missing screen bearer token',
       code: 'UNAUTHORIZED',
     });
+    // The screen-token cookie the player writes (spec §9) is never read (decision 077).
+    const cookieOnly = await t.app.inject({
+      method: 'GET',
+      url: '/api/screen-auth/ads',
+      headers: { cookie: `screen-token=${screenToken}` },
+    });
+    expect(cookieOnly.statusCode).toBe(401);
   });
 
   it('answers the ad list with an ETag and 304 when unchanged; an edit changes it at once', async () => {

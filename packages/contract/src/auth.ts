@@ -21,6 +21,11 @@ export const loginBodySchema = z
       .max(254)
       .pipe(z.email(LOGIN_FORM_MESSAGES.emailInvalid)),
     password: z.string().min(1, LOGIN_FORM_MESSAGES.passwordRequired).max(1024),
+    /**
+     * The device token this browser was handed when it last signed this account in (decision 076):
+     * its attempt is then judged by its own failures only. Anything else is ignored.
+     */
+    device_token: z.string().max(2048).optional(),
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -39,7 +44,13 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResponseSchema = z.object({
-  data: z.object({ token: z.string(), user: currentUserSchema, expires_at: z.string() }),
+  data: z.object({
+    token: z.string(),
+    user: currentUserSchema,
+    expires_at: z.string(),
+    /** Kept by the browser and sent with its next sign-in of this account (decision 076). */
+    device_token: z.string().optional(),
+  }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

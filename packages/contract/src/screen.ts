@@ -20,6 +20,11 @@ export const screenAuthBodySchema = z
   .object({
     screen_code: z.string().trim().min(1, 'screen_code is required').max(64),
     pass_code: z.string().trim().regex(PASSCODE_PATTERN, `pass_code must be ${PASSCODE_LENGTH} digits`),
+    /**
+     * The device token this browser was handed when it last signed this screen in (decision 076):
+     * its attempt is then judged by its own failures only. Anything else is ignored.
+     */
+    device_token: z.string().max(2048).optional(),
   })
   .strict();
 export type ScreenAuthBody = z.infer<typeof screenAuthBodySchema>;
@@ -36,6 +41,10 @@ export const screenSessionSchema = z.object({
   expires_at: z.string(),
 });
 export type ScreenSession = z.infer<typeof screenSessionSchema>;
+
+/** What authenticate answers: the session, and a device token the player keeps apart from it (decision 076). */
+export const screenSignInSchema = screenSessionSchema.extend({ device_token: z.string().optional() });
+export type ScreenSignIn = z.infer<typeof screenSignInSchema>;
 
 /** An ad as a screen plays it (spec §3 Ad, plus its version). */
 export const screenAdSchema = z.object({

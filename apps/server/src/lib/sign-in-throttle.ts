@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { signInThrottles } from '../db/schema.ts';
 import { tooManyRequests } from './http-error.ts';
@@ -90,6 +90,17 @@ async function markSuccess(db: Database, gate: Gate): Promise<void> {
   await db.update(t).set({ failures: 0, blockedUntil: null, lastSuccessAt: sql`now()` }).where(keyOf(gate));
 }
 
+/**
+ * A right secret through a device's lane: the network becomes known too (a new browser at the venue
+ * then skips the all-network gates), but its failure count is left as it is, for it may be shared.
+ */
+async function rememberNetwork(db: Database, scope: SignInScope, subject: string, ip: string): Promise<void> {
+  await db
+    .insert(t)
+    .values({ scope, subject, ip, lastSuccessAt: sql`now()` })
+    .onConflictDoUpdate({ target: [t.scope, t.subject, t.ip], set: { lastSuccessAt: sql`now()` } });
+}
+
 async function isKnownNetwork(db: Database, scope: SignInScope, subject: string, ip: string): Promise<boolean> {
   const [row] = await db
     .select({ known: sql<boolean>`${t.lastSuccessAt} > now() - make_interval(days => ${KNOWN_NETWORK_DAYS})` })
@@ -105,6 +116,8 @@ export interface SignInPolicies {
   subject: ThrottlePolicy;
   /** This network across every code or account (screens only; staff have the per-IP rate limit). */
   everySubject?: ThrottlePolicy;
+  /** A browser that signed this code or account in before, judged by its own failures alone (decision 076). */
+  device: ThrottlePolicy;
 }
 
 export interface SignInAttempt {
@@ -112,9 +125,29 @@ export interface SignInAttempt {
   succeeded(): Promise<void>;
 }
 
+/** The gates of an attempt from a browser without a device token: decision 040's gates. */
+async function untrustedGates(
+  db: Database,
+  scope: SignInScope,
+  subject: string,
+  ip: string,
+  policies: SignInPolicies,
+): Promise<Gate[]> {
+  const known = await isKnownNetwork(db, scope, subject, ip);
+  const gates: Gate[] = [{ scope, subject, ip, policy: policies.network }];
+  if (!known && policies.everySubject)
+    gates.push({ scope: `${scope}-ip`, subject: '', ip, policy: policies.everySubject });
+  if (!known) gates.push({ scope, subject, ip: '', policy: policies.subject });
+  return gates;
+}
+
 /**
  * Admits one sign-in attempt through every gate that applies, before the secret is checked, so an
  * attempt is counted as a failure unless it proves right. A refused gate gives back the earlier ones.
+ *
+ * `deviceId` names a browser holding a valid device token of this subject (decision 076): its
+ * attempt is judged in a lane of its own, counted on that device alone (the `ip` column holds the
+ * device id, under scope `<scope>-device`), so failures from any network never close it.
  */
 export async function beginSignIn(
   db: Database,
@@ -122,13 +155,11 @@ export async function beginSignIn(
   subject: string,
   ip: string,
   policies: SignInPolicies,
+  deviceId: string | null = null,
 ): Promise<SignInAttempt> {
-  const known = await isKnownNetwork(db, scope, subject, ip);
-  const network: Gate = { scope, subject, ip, policy: policies.network };
-  const gates: Gate[] = [network];
-  if (!known && policies.everySubject)
-    gates.push({ scope: `${scope}-ip`, subject: '', ip, policy: policies.everySubject });
-  if (!known) gates.push({ scope, subject, ip: '', policy: policies.subject });
+  const gates: Gate[] = deviceId
+    ? [{ scope: `${scope}-device`, subject, ip: deviceId, policy: policies.device }]
+    : await untrustedGates(db, scope, subject, ip, policies);
 
   const passed: Gate[] = [];
   for (const gate of gates) {
@@ -140,17 +171,19 @@ export async function beginSignIn(
     passed.push(gate);
   }
   if (Math.random() < 1 / 256) await prune(db);
+  const [first, ...rest] = passed as [Gate, ...Gate[]];
   return {
     succeeded: async () => {
-      await markSuccess(db, network);
-      for (const gate of passed.slice(1)) await refund(db, gate);
+      await markSuccess(db, first);
+      if (deviceId) await rememberNetwork(db, scope, subject, ip);
+      for (const gate of rest) await refund(db, gate);
     },
   };
 }
 
-/** Ends every throttle on a code or account (a passcode or password reset by an admin). */
+/** Ends every throttle on a code or account, its devices' included (a passcode or password reset by an admin). */
 export async function clearSignInThrottles(db: Database, scope: SignInScope, subject: string): Promise<void> {
-  await db.delete(t).where(and(eq(t.scope, scope), eq(t.subject, subject)));
+  await db.delete(t).where(and(inArray(t.scope, [scope, `${scope}-device`]), eq(t.subject, subject)));
 }
 
 /** Rows with nothing left to remember: no recent failure and no network still known. */

@@ -31,10 +31,18 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const result = await login(app.db, app.jwtSecret, {
         email: request.body.email,
         password: request.body.password,
+        deviceToken: request.body.device_token,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      return { data: { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() } };
+      return {
+        data: {
+          token: result.token,
+          user: result.user,
+          expires_at: result.expiresAt.toISOString(),
+          device_token: result.deviceToken,
+        },
+      };
     },
   );
 

@@ -7,6 +7,7 @@ import { companyUsers, outletUsers, staffSessions, users } from '../../db/schema
 import type { StaffPrincipal } from '../../lib/context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
+import { issueDeviceToken, trustedDeviceOf } from './device-tokens.ts';
 import { verifySecret } from './passwords.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
@@ -30,7 +31,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
  * Decision 040: an account from one network gets 10 free failures, then waits from a minute
  * doubling to 15; from every network that has not signed it in, 20, then the same waits; counts
  * start again after a quiet day. Guessing from many networks slows down (at most about 100 a day)
- * without locking the owner, who signs in from a known network.
+ * without locking the owner, who signs in from a known network. Decision 076: a browser holding a
+ * device token of the account skips those gates and has 5 free failures of its own.
  */
 export const STAFF_SIGN_IN_POLICIES: SignInPolicies = {
   network: {
@@ -47,26 +49,37 @@ export const STAFF_SIGN_IN_POLICIES: SignInPolicies = {
     decaySeconds: 86_400,
     message: 'Too many failed sign-in attempts.',
   },
+  device: {
+    free: 5,
+    baseSeconds: 60,
+    capSeconds: LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    decaySeconds: 86_400,
+    message: 'Too many failed sign-in attempts on this device.',
+  },
 };
 
 export interface LoginResult {
   token: string;
   user: CurrentUser;
   expiresAt: Date;
+  /** Marks this browser as one that signed the account in (decision 076). */
+  deviceToken: string;
 }
 
 /** Signs a staff user in. Wrong email and wrong password answer alike (DESIGN §4a). */
 export async function login(
   db: Database,
   secret: Uint8Array,
-  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+  input: { email: string; password: string; deviceToken?: string; ip: string; userAgent: string | undefined },
 ): Promise<LoginResult> {
   const key = input.email.trim().toLowerCase();
-  const attempt = await beginSignIn(db, 'staff', key, input.ip, STAFF_SIGN_IN_POLICIES);
-
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${key}`);
+  const device = user ? { id: user.id, secretHash: user.passwordHash } : undefined;
+  const deviceId = await trustedDeviceOf(secret, 'staff', input.deviceToken, device);
+  const attempt = await beginSignIn(db, 'staff', key, input.ip, STAFF_SIGN_IN_POLICIES, deviceId);
+
   const passwordOk = await verifySecret(user?.passwordHash, input.password);
-  if (!user || !passwordOk || !user.isActive) {
+  if (!user || !device || !passwordOk || !user.isActive) {
     throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
   }
 
@@ -78,7 +91,8 @@ export async function login(
     .returning({ id: staffSessions.id });
   if (!session) throw new Error('session insert returned no row');
   const token = await signToken(secret, { sub: user.id, sid: session.id, aud: 'staff', expiresAt });
-  return { token, user: toCurrentUser(user), expiresAt };
+  const deviceToken = await issueDeviceToken(secret, 'staff', device, deviceId);
+  return { token, user: toCurrentUser(user), expiresAt, deviceToken };
 }
 
 /** Resolves a bearer token to its live session and active user, or null. */

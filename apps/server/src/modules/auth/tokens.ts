@@ -3,8 +3,11 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'adloop';
 const ALGORITHM = 'HS256';
 
-/** `export` tickets are short-lived download links for a staff user's CSV export. */
-export type Audience = 'staff' | 'screen' | 'export';
+/**
+ * `export` tickets are short-lived download links for a staff user's CSV export; `*-device` tokens
+ * mark a browser that signed a screen or account in before (decision 076) and open nothing themselves.
+ */
+export type Audience = 'staff' | 'screen' | 'export' | 'staff-device' | 'screen-device';
 
 export interface TokenClaims {
   sub: string;

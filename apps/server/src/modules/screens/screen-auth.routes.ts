@@ -1,4 +1,4 @@
-import { screenAdSchema, screenAuthBodySchema, screenSessionSchema } from '@adloop/contract/screen';
+import { screenAdSchema, screenAuthBodySchema, screenSessionSchema, screenSignInSchema } from '@adloop/contract/screen';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,13 +33,14 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary: 'Sign a display screen in with its screen code and passcode',
         body: screenAuthBodySchema,
-        response: { 200: z.object({ data: screenSessionSchema }), ...errorResponses },
+        response: { 200: z.object({ data: screenSignInSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const session = await authenticateScreen(app.db, app.jwtSecret, {
         screenCode: request.body.screen_code,
         passcode: request.body.pass_code,
+        deviceToken: request.body.device_token,
         ip: request.ip,
       });
       return { data: session };

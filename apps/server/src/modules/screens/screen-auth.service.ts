@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ScreenSession } from '@adloop/contract/screen';
+import type { ScreenSession, ScreenSignIn } from '@adloop/contract/screen';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, screens } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
+import { issueDeviceToken, trustedDeviceOf } from '../auth/device-tokens.ts';
 import { verifySecret } from '../auth/passwords.ts';
 import { signToken, verifyToken } from '../auth/tokens.ts';
 
@@ -16,7 +17,8 @@ const INVALID = 'Invalid screen code or passcode';
 /**
  * Decision 040: a code from one network gets 10 free guesses, then waits from a minute doubling to
  * an hour; from every network not known to it, 20 then up to 4 hours; one network across all codes,
- * 30 then up to 15 minutes. Worst case about 63 guesses a day against 10^6 passcodes.
+ * 30 then up to 15 minutes. Worst case about 63 guesses a day against 10^6 passcodes. Decision 076:
+ * a browser holding a device token of the screen skips those gates and has 5 free failures of its own.
  */
 export const SCREEN_SIGN_IN_POLICIES: SignInPolicies = {
   network: {
@@ -39,6 +41,13 @@ export const SCREEN_SIGN_IN_POLICIES: SignInPolicies = {
     capSeconds: 900,
     decaySeconds: 3600,
     message: 'Too many failed screen sign-ins from this network.',
+  },
+  device: {
+    free: 5,
+    baseSeconds: 60,
+    capSeconds: 3600,
+    decaySeconds: 86_400,
+    message: 'Too many wrong passcodes for this screen code on this device.',
   },
 };
 
@@ -73,24 +82,27 @@ async function issueSession(secret: Uint8Array, principal: ScreenPrincipal): Pro
 }
 
 /**
- * Screen sign-in by code and passcode (DESIGN §4a, decision 040). Guesses are throttled per code and
- * network, so an attacker slows themself rather than locking the screen; a code no screen has is
- * counted and answered the same way. Signed-in screens renew through /verify, which nothing here touches.
+ * Screen sign-in by code and passcode (DESIGN §4a, decisions 040 and 076). Guesses are throttled per
+ * code and network, so an attacker slows themself rather than locking the screen, and a browser that
+ * signed the screen in before is judged by its own failures alone; a code no screen has is counted and
+ * answered the same way. Signed-in screens renew through /verify, which nothing here touches.
  */
 export async function authenticateScreen(
   db: Database,
   secret: Uint8Array,
-  input: { screenCode: string; passcode: string; ip: string },
-): Promise<ScreenSession> {
+  input: { screenCode: string; passcode: string; deviceToken?: string; ip: string },
+): Promise<ScreenSignIn> {
   const code = normaliseScreenCode(input.screenCode);
-  const attempt = await beginSignIn(db, 'screen', code, input.ip, SCREEN_SIGN_IN_POLICIES);
   const [row] = await db
     .select(screenWithOutlet)
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .where(eq(screens.screenCode, code));
+  const device = row ? { id: row.screen.id, secretHash: row.screen.passcodeHash } : undefined;
+  const deviceId = await trustedDeviceOf(secret, 'screen', input.deviceToken, device);
+  const attempt = await beginSignIn(db, 'screen', code, input.ip, SCREEN_SIGN_IN_POLICIES, deviceId);
 
-  if (!(await verifySecret(row?.screen.passcodeHash, input.passcode)) || !row) {
+  if (!(await verifySecret(row?.screen.passcodeHash, input.passcode)) || !row || !device) {
     throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID);
   }
   await attempt.succeeded();
@@ -100,7 +112,8 @@ export async function authenticateScreen(
   if (!row.outlet.isActive) {
     throw new HttpError(403, 'FORBIDDEN', "This screen's outlet has been deactivated");
   }
-  return issueSession(secret, toPrincipal(row));
+  const session = await issueSession(secret, toPrincipal(row));
+  return { ...session, device_token: await issueDeviceToken(secret, 'screen', device, deviceId) };
 }
 
 function toPrincipal(row: {

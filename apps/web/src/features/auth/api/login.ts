@@ -2,15 +2,20 @@ import type { LoginBody } from '@adloop/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth-context';
+import { readDeviceToken, storeDeviceToken } from '@/lib/device-tokens';
 import { http } from '@/lib/http';
 
+/** Signs in with this browser's device token of the account, and keeps the new one (decision 076). */
 export async function login(body: LoginBody) {
+  const request = { ...body, device_token: readDeviceToken('staff', body.email) };
   // The answer's schema (and zod) loads beside the request, so /login itself opens without them (decision 055).
   const [{ loginResponseSchema }, response] = await Promise.all([
     import('@adloop/contract/auth'),
-    http.post<unknown>('/api/auth/login', body, { auth: false }),
+    http.post<unknown>('/api/auth/login', request, { auth: false }),
   ]);
-  return loginResponseSchema.parse(response).data;
+  const { device_token, ...result } = loginResponseSchema.parse(response).data;
+  storeDeviceToken('staff', result.user.email, device_token);
+  return result;
 }
 
 export function useLogin() {

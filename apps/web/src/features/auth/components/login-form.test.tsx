@@ -47,6 +47,33 @@ describe('The sign-in form', () => {
     ]);
   });
 
+  it("keeps the answer's device token and sends it with the next sign-in of that account (decision 076)", async () => {
+    localStorage.clear();
+    const server = stubServer({
+      'POST /api/auth/login': { body: { data: { ...SIGNED_IN, device_token: 'device-1' } } },
+    });
+    const { user, auth } = renderPage(<LoginForm />);
+    const signInWith = async (email: string) => {
+      await fillIn(user, { Email: email, Password: 'a long passphrase' });
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await expect.poll(() => server.bodiesSentTo('POST /api/auth/login').length).toBeGreaterThan(0);
+    };
+    await signInWith('priya@bluetokai.test');
+    await expect.poll(() => auth.signIn).toHaveBeenCalledWith(SIGNED_IN);
+    expect(localStorage.getItem('user-device-tokens')).toContain('device-1');
+    expect(document.cookie).not.toContain('device-1');
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.clear(screen.getByLabelText('Password'));
+    await signInWith('Priya@BlueTokai.test');
+    await expect.poll(() => server.bodiesSentTo('POST /api/auth/login')).toHaveLength(2);
+    expect(server.bodiesSentTo('POST /api/auth/login')).toEqual([
+      { email: 'priya@bluetokai.test', password: 'a long passphrase' },
+      { email: 'Priya@BlueTokai.test', password: 'a long passphrase', device_token: 'device-1' },
+    ]);
+    localStorage.clear();
+  });
+
   it("stays signed out when the server refuses the credentials, and says the server's reason", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubServer({ 'POST /api/auth/login': refusal(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
