@@ -14,7 +14,7 @@ export async function signInAs(
   const response = await request.post('/api/auth/login', { data: user });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
   const { data } = await response.json();
-  await page.context().addCookies([{ name: 'user-token', value: data.token, url: E2E_ORIGIN }]);
+  await page.context().addCookies([{ name: 'user-token', value: data.token, url: E2E_ORIGIN, sameSite: 'Strict' }]);
   await page.goto('/favicon.svg');
   await page.evaluate((token) => window.localStorage.setItem('user-token', token), data.token);
   await page.goto(path);

@@ -1,4 +1,7 @@
-/** Small document.cookie helpers; every cookie the app writes is first-party, path=/ and SameSite=Lax. */
+/**
+ * Small document.cookie helpers; every cookie the app writes is first-party, path=/ and SameSite=Strict
+ * (Secure over https). The server reads none of them (decision 077).
+ */
 
 export function readCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
@@ -9,7 +12,7 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string, maxAgeSeconds: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the async Cookie Store API is missing in some browsers; this is the one place that writes cookies.
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${Math.max(0, Math.floor(maxAgeSeconds))}; SameSite=Lax${secure}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${Math.max(0, Math.floor(maxAgeSeconds))}; SameSite=Strict${secure}`;
 }
 
 export function deleteCookie(name: string) {

@@ -1,7 +1,10 @@
 import { STORAGE_KEYS } from '@adloop/contract/constants';
 import { deleteCookie, writeCookie } from '@/lib/cookies';
 
-/** The staff token lives in localStorage and, mirrored, in a cookie of the same name (spec §9). */
+/**
+ * The staff token lives in localStorage and, mirrored, in a cookie of the same name (spec §9), which
+ * lasts as long as the token, is cleared with it and is never read by the server (decision 077).
+ */
 
 export function readUserToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.userToken);
