@@ -72,7 +72,7 @@ test.describe('screen connect page', () => {
     }));
     expect(stored.token).toBeTruthy();
     expect(stored.session).toMatchObject({ screen_code: DEMO_SCREEN.screenCode, access_token: stored.token });
-    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 077).
+    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 078).
     const cookies = await context.cookies();
     expect(cookies.find((entry) => entry.name === 'screen-token')).toMatchObject({
       value: stored.token,

@@ -100,7 +100,7 @@ test.describe('login', () => {
     const token = await page.evaluate(() => window.localStorage.getItem('user-token'));
     expect(token).toBeTruthy();
     const cookies = await page.context().cookies();
-    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 077).
+    // Spec §9's mirror: written by the page, sent to this origin only, never read by the server (decision 078).
     expect(cookies.find((cookie) => cookie.name === 'user-token')).toMatchObject({
       value: token,
       sameSite: 'Strict',

@@ -205,7 +205,7 @@ describe.each(databaseKinds)('staff auth on %s', (kind) => {
       expect((await verifyWith(`Bearer ${token}`)).statusCode).toBe(200);
     });
 
-    it('a token in the user-token cookie alone → 401: only the Authorization header is read (decision 077)', async () => {
+    it('a token in the user-token cookie alone → 401: only the Authorization header is read (decision 078)', async () => {
       const token = await loginAs(t.app, await createUser(t.db));
       for (const url of ['/api/auth/verify', '/api/auth/logout']) {
         const response = await t.app.inject({ method: 'POST', url, headers: { cookie: `user-token=${token}` } });

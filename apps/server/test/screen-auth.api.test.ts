@@ -221,7 +221,7 @@ describe.each(databaseKinds)('screen sign-in and ad list on %s', (kind) => {
       message: 'Missing screen bearer token',
       code: 'UNAUTHORIZED',
     });
-    // The screen-token cookie the player writes (spec §9) is never read (decision 077).
+    // The screen-token cookie the player writes (spec §9) is never read (decision 078).
     const cookieOnly = await t.app.inject({
       method: 'GET',
       url: '/api/screen-auth/ads',

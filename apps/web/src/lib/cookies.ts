@@ -1,6 +1,6 @@
 /**
  * Small document.cookie helpers; every cookie the app writes is first-party, path=/ and SameSite=Strict
- * (Secure over https). The server reads none of them (decision 077).
+ * (Secure over https). The server reads none of them (decision 078).
  */
 
 export function readCookie(name: string): string | null {

@@ -2,7 +2,7 @@
  * Device tokens (decision 076): the server hands one to a browser at each sign-in, bound to that
  * screen code or account; sent back with the next sign-in of it, the attempt is judged by this
  * browser's own failures, so nobody guessing elsewhere can keep it out. localStorage only: the
- * spec names no cookie for them (decision 077), and they are no session.
+ * spec names no cookie for them (decision 078), and they are no session.
  */
 
 export type DeviceTokenKind = 'screen' | 'staff';

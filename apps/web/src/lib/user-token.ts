@@ -3,7 +3,7 @@ import { deleteCookie, writeCookie } from '@/lib/cookies';
 
 /**
  * The staff token lives in localStorage and, mirrored, in a cookie of the same name (spec §9), which
- * lasts as long as the token, is cleared with it and is never read by the server (decision 077).
+ * lasts as long as the token, is cleared with it and is never read by the server (decision 078).
  */
 
 export function readUserToken(): string | null {

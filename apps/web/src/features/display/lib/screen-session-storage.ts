@@ -4,7 +4,7 @@ import { deleteCookie, writeCookie } from '@/lib/cookies';
 
 /**
  * The screen's token lives under `screen-token` in localStorage and, mirrored, in a cookie
- * (spec §9) that the server never reads (decision 077); the session it belongs to under
+ * (spec §9) that the server never reads (decision 078); the session it belongs to under
  * `screen-session`. The device token is kept apart, in localStorage only (decision 076). Read by
  * hand rather than with the contract's zod schema, so the player's bundle carries no zod.
  */
