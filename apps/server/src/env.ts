@@ -41,6 +41,8 @@ const settings = z.object({
     .min(0)
     .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line an event; `json`: pino's JSON lines; `auto`: pretty on a terminal outside production. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Media one company may hold, in bytes (decision 044). */
   MEDIA_QUOTA_BYTES: byteCount.default(DEFAULT_COMPANY_STORAGE_BYTES),

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { parseEnv } from './env.ts';
 import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
+import { readableLogStream, resolveLogFormat } from './lib/log-format.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { RedisEventBus } from './lib/redis-event-bus.ts';
 import { alertChannels } from './modules/alerts/alert-delivery.ts';
@@ -20,6 +21,13 @@ const env = (() => {
     process.exit(1);
   }
 })();
+
+// A person at a terminal reads one line an event; log collectors get JSON.
+const logDestination =
+  resolveLogFormat(env.LOG_FORMAT, { nodeEnv: env.NODE_ENV, isTty: process.stdout.isTTY === true }) === 'pretty'
+    ? readableLogStream()
+    : undefined;
+const loggerOptions = { level: env.LOG_LEVEL, serializers: logSerializers };
 
 const dataDir = path.resolve(env.DATA_DIR);
 const mediaDir = path.join(dataDir, 'media');
@@ -45,7 +53,9 @@ const bus: EventBus = env.REDIS_URL
   ? await RedisEventBus.connect({
       url: env.REDIS_URL,
       channel: env.REDIS_CHANNEL,
-      logger: pino({ level: env.LOG_LEVEL, serializers: logSerializers }).child({ module: 'event-bus' }),
+      logger: (logDestination ? pino(loggerOptions, logDestination) : pino(loggerOptions)).child({
+        module: 'event-bus',
+      }),
     })
   : new InProcessEventBus();
 
@@ -63,7 +73,7 @@ const app = await buildApp({
   mediaDir,
   webDistDir,
   bus,
-  logger: { level: env.LOG_LEVEL, serializers: logSerializers },
+  logger: logDestination ? { ...loggerOptions, stream: logDestination } : loggerOptions,
   uploadLimits: {
     companyStorageBytes: env.MEDIA_QUOTA_BYTES,
     userBytesPerHour: env.MEDIA_UPLOAD_RATE_BYTES_PER_HOUR,
