@@ -241,15 +241,13 @@ export async function createRateCard(
   },
 ) {
   const [row] = await db.insert(rateCards).values({ effectiveFrom: card.effectiveFrom, note: 'Test card' }).returning();
-  await db
-    .insert(rateCardTiers)
-    .values(
-      Object.entries(card.tiers).map(([tier, rateMinor]) => ({
-        rateCardId: row!.id,
-        tier: tier as OutletTier,
-        rateMinor,
-      })),
-    );
+  await db.insert(rateCardTiers).values(
+    Object.entries(card.tiers).map(([tier, rateMinor]) => ({
+      rateCardId: row!.id,
+      tier: tier as OutletTier,
+      rateMinor,
+    })),
+  );
   if (card.dayparts?.length) {
     await db.insert(rateCardDayparts).values(
       card.dayparts.map((daypart) => ({
