@@ -32,7 +32,8 @@ import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.t
  * Walks every route of /api/docs/json with generated bad input, one field at a time, as every
  * role, and fails on any 5xx or a request left unanswered (issue 10). Repeat a run with
  * FUZZ_SEED=<the printed seed>; FUZZ_VALUES_PER_FIELD sets how many bad values each field gets
- * for roles other than the global admin and the screen, which get them all.
+ * for roles other than the global admin and the screen, which get them all. Multipart and binary
+ * bodies, header variants and the HTTP parser are fuzzed over a real socket in http-fuzz.api.test.ts.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const VALUES_PER_FIELD = Number(process.env.FUZZ_VALUES_PER_FIELD ?? 6);

@@ -20,6 +20,41 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
   FST_ERR_VALIDATION: { code: 'VALIDATION_FAILED' },
 };
 
+const CUT_SHORT =
+  'The multipart body ended early: it was cut short, or its parts are not delimited by the boundary its Content-Type names';
+
+/** @fastify/multipart's limits: a form with more parts than one file is malformed for every route that takes one. */
+const MULTIPART_CODES: Record<string, string> = {
+  FST_PARTS_LIMIT: 'The form has too many parts: send one field "file"',
+  FST_FILES_LIMIT: 'The form has more than one file: send one field "file"',
+  FST_FIELDS_LIMIT: 'The form has too many fields: send one field "file"',
+  FST_INVALID_JSON_FIELD_ERROR: 'A form field sent as application/json is not valid JSON',
+};
+
+/** busboy's parse errors carry no code, so their messages name them (http-fuzz.api.test.ts holds each to a 400). */
+const MULTIPART_MESSAGES: Array<[RegExp, string]> = [
+  [
+    /^Multipart: Boundary not found$/,
+    'The multipart body has no boundary: send Content-Type: multipart/form-data; boundary=…',
+  ],
+  [/^Unexpected end of multipart data$/, CUT_SHORT],
+  [/ terminated early due to unexpected end of multipart data$/, CUT_SHORT],
+  [/^The needle cannot /, 'The multipart boundary must be 1 to 70 characters'],
+];
+
+/** The 400 message for a malformed multipart body, or undefined for any other error. */
+function multipartProblem(error: FastifyError): string | undefined {
+  if (error.code && MULTIPART_CODES[error.code]) return MULTIPART_CODES[error.code];
+  if (error.statusCode || error.code) return undefined;
+  return MULTIPART_MESSAGES.find(([pattern]) => pattern.test(error.message))?.[1];
+}
+
+/**
+ * The client closed the connection before its body arrived: nobody is left to read the answer.
+ * Before the database check, which would take this ECONNRESET for a lost database (503, a warning).
+ */
+const clientWentAway = (error: FastifyError) => error.code === 'ECONNRESET' && error.message === 'aborted';
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';
@@ -56,6 +91,19 @@ export default fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+      }
+
+      const multipart = multipartProblem(error);
+      if (multipart) {
+        request.log.info({ err: error }, 'malformed multipart body');
+        return reply.code(400).send({ message: multipart, code: 'BAD_REQUEST' } satisfies ErrorBody);
+      }
+
+      if (clientWentAway(error)) {
+        request.log.info({ err: error }, 'client closed the request before its body arrived');
+        return reply
+          .code(400)
+          .send({ message: 'The request was closed before its body arrived', code: 'BAD_REQUEST' } satisfies ErrorBody);
       }
 
       if (isDatabaseUnavailable(error)) {
