@@ -82,6 +82,7 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
       type: 'IMAGE',
       mime_type: 'image/png',
       size_bytes: png.length,
+      duration_seconds: null,
     });
     const again = await upload(png, 'other-name.jpg', 'application/octet-stream');
     expect(again.json().data.media_url).toBe(first.json().data.media_url);
@@ -108,7 +109,13 @@ describe.each(databaseKinds)('media upload on %s', (kind) => {
       };
       const first = await send();
       expect(first.statusCode).toBe(201);
-      expect(first.json().data).toMatchObject({ type: 'VIDEO', mime_type: 'video/webm', size_bytes: webm.length });
+      // The run time read from the file (decision 072).
+      expect(first.json().data).toMatchObject({
+        type: 'VIDEO',
+        mime_type: 'video/webm',
+        size_bytes: webm.length,
+        duration_seconds: 6,
+      });
       expect((await send()).json().data.media_url).toBe(first.json().data.media_url);
       expect((await readdir(own.mediaDir)).filter((name) => !name.startsWith('.'))).toHaveLength(1);
 
