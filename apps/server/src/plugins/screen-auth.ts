@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/http-error.ts';
+import type { ScreenPrincipal } from '../lib/screen-principal.ts';
 import { bearerToken } from '../modules/auth/tokens.ts';
-import { authenticateScreenToken, type ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
+import { authenticateScreenToken } from '../modules/screens/screen-auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ScreenPrincipal } from '../lib/screen-principal.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
-import type { ScreenPrincipal } from '../modules/screens/screen-auth.service.ts';
 import type { ResponseEncoding } from './compression.ts';
 
 /**

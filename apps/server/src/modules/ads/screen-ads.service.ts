@@ -2,7 +2,7 @@ import type { ScreenAd } from '@adloop/contract/screen';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies } from '../../db/schema.ts';
-import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
+import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import { adTargetsPlace, PLACE_ROW, placeOfScreenRow } from './ad-targeting.ts';
 import { screenVariantsOf } from './ad-variants.service.ts';
 

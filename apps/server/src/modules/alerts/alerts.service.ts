@@ -3,17 +3,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { badRequest } from '../../lib/http-error.ts';
-import { isPostgresTimestamp } from '../playback-logs/playback-logs.query.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !/^[0-9a-f-]{36}$/i.test(id) || !isPostgresTimestamp(at)) {
-    throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return { at, id };
-}
 
 /** Alerts the caller may see, newest first, paged by (raised_at, id): outlet staff see their outlets'. */
 export async function listAlerts(
@@ -21,7 +12,7 @@ export async function listAlerts(
   query: AlertListQuery,
 ): Promise<{ data: Alert[]; meta: { nextCursor: string | null } }> {
   const { db, caller } = ctx;
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
   const rows = await db
     .select({ ...alertViewColumns, position: sql<string>`${alerts.raisedAt}::text` })
     .from(alerts)
@@ -45,8 +36,7 @@ export async function listAlerts(
   return {
     data: page.map(toAlertView),
     meta: {
-      nextCursor:
-        rows.length > query.limit && last ? Buffer.from(`${last.position}|${last.id}`).toString('base64url') : null,
+      nextCursor: rows.length > query.limit && last ? encodeTimeCursor({ at: last.position, id: last.id }) : null,
     },
   };
 }

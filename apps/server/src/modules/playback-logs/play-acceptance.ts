@@ -3,8 +3,8 @@ import type { PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, playbackLogs, screenServedLists, screens, takeovers } from '../../db/schema.ts';
+import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import type { MediaDurations } from '../media/media-duration.ts';
-import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 
 /** Decision 036. Clock skew and list changes in flight: a list counts this long either side of its time. */
 export const LIST_GRACE_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { decodeTimeCursor, encodeTimeCursor, type TimePosition } from '../../lib/time-cursor.ts';
 
 /** Company staff see plays of their company's ads; outlet staff plays on their outlets' screens. */
 export function visiblePlays(caller: Caller): SQL | undefined {
@@ -21,32 +21,6 @@ export interface PlayFilters {
   outlet_id?: string;
   from?: string;
   to?: string;
-}
-
-/** A position in the newest-first order: the play's exact instant as PostgreSQL prints it, and its id. */
-interface Position {
-  at: string;
-  id: string;
-}
-
-function encodeCursor(position: Position): string {
-  return Buffer.from(`${position.at}|${position.id}`).toString('base64url');
-}
-
-/** A timestamptz as PostgreSQL prints it, e.g. `2026-11-20 12:34:05.123456+00`. */
-const POSTGRES_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-export function isPostgresTimestamp(text: string): boolean {
-  const iso = text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
-  return POSTGRES_TIMESTAMPTZ.test(text) && !Number.isNaN(Date.parse(iso));
-}
-
-function decodeCursor(cursor: string): Position {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !/^[0-9a-f-]{36}$/i.test(id) || !isPostgresTimestamp(at)) {
-    throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return { at, id };
 }
 
 function filtersOf(caller: Caller, filters: PlayFilters): SQL | undefined {
@@ -69,8 +43,8 @@ export async function pageOfPlays(
   ctx: Pick<ServiceContext, 'db' | 'caller'>,
   filters: PlayFilters,
   limit: number,
-  after?: Position,
-): Promise<{ rows: PlaybackLogRow[]; positions: Position[] }> {
+  after?: TimePosition,
+): Promise<{ rows: PlaybackLogRow[]; positions: TimePosition[] }> {
   const { db, caller } = ctx;
   const rows = await db
     .select({
@@ -140,11 +114,11 @@ export async function pageOfPlays(
 }
 
 export async function listPlays(ctx: ServiceContext, query: PlayFilters & { limit: number; cursor?: string }) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
   const page = await pageOfPlays(ctx, query, query.limit + 1, after);
   const hasMore = page.rows.length > query.limit;
   const next = hasMore ? page.positions[query.limit - 1] : undefined;
-  return { data: page.rows.slice(0, query.limit), meta: { nextCursor: next ? encodeCursor(next) : null } };
+  return { data: page.rows.slice(0, query.limit), meta: { nextCursor: next ? encodeTimeCursor(next) : null } };
 }
 
 /** Every play of the filtered set, newest first, fetched in pages so memory stays flat. */
@@ -153,7 +127,7 @@ export async function* allPlays(
   filters: PlayFilters,
   pageSize = 5000,
 ): AsyncGenerator<PlaybackLogRow[]> {
-  let after: Position | undefined;
+  let after: TimePosition | undefined;
   for (;;) {
     const page = await pageOfPlays(ctx, filters, pageSize, after);
     if (page.rows.length > 0) yield page.rows;

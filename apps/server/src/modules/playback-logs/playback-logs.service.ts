@@ -12,10 +12,10 @@ import {
   playRollupsScreenDaily,
   playRollupsVariantDaily,
 } from '../../db/schema.ts';
+import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaDurations } from '../media/media-duration.ts';
 import type { PlayPricing } from '../pricing/play-pricing.ts';
-import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
 import {
   CLOCK_CORRECTION_MIN_MS,
   judgePlays,

@@ -4,8 +4,7 @@ import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { badRequest } from '../../lib/http-error.ts';
-import { isPostgresTimestamp } from '../playback-logs/playback-logs.query.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { changeIsDue } from './state-changes.ts';
 import { visibleOutlets } from './visible-screens.ts';
 
@@ -33,14 +32,7 @@ export async function listActivity(
   now = new Date(),
 ): Promise<{ data: ScreenActivityRow[]; meta: { nextCursor: string | null } }> {
   const { db, caller } = ctx;
-  let after: { at: string; id: string } | undefined;
-  if (query.cursor) {
-    const [at, id] = Buffer.from(query.cursor, 'base64url').toString().split('|');
-    if (!at || !id || !/^[0-9a-f-]{36}$/i.test(id) || !isPostgresTimestamp(at)) {
-      throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'is not a cursor this API gave out' }]);
-    }
-    after = { at, id };
-  }
+  const after = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
   const rows = await db
     .select({
       id: screenStateChanges.id,
@@ -90,7 +82,7 @@ export async function listActivity(
       downtime_seconds: row.downtimeSeconds === null ? null : Number(row.downtimeSeconds),
     })),
     meta: {
-      nextCursor: rows.length > query.limit && last ? Buffer.from(`${last.at}|${last.id}`).toString('base64url') : null,
+      nextCursor: rows.length > query.limit && last ? encodeTimeCursor(last) : null,
     },
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { screenActivity, screens } from '../../db/schema.ts';
 import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
-import type { ScreenPrincipal } from '../screens/screen-auth.service.ts';
+import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import { storePlayerHealth } from './player-health.ts';
 import { deriveStateChangesAround } from './state-changes.ts';
 

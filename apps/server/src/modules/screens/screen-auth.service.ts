@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, screens } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
 import { issueDeviceToken, trustedDeviceOf } from '../auth/device-tokens.ts';
 import { verifySecret } from '../auth/passwords.ts';
@@ -50,15 +51,6 @@ export const SCREEN_SIGN_IN_POLICIES: SignInPolicies = {
     message: 'Too many wrong passcodes for this screen code on this device.',
   },
 };
-
-export interface ScreenPrincipal {
-  screenId: string;
-  screenCode: string;
-  outletId: string;
-  outletName: string;
-  outletCode: string;
-  tags: string[];
-}
 
 const screenWithOutlet = {
   screen: screens,
