@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layering the house keeps (docs/architecture.md, decision 080), checked on every import of the
+ * The layering the house keeps (decision 080), checked on every import of the
  * sources: the web's features never import each other and shared code never imports a feature; the
  * server's lib/ and db/ never import a module or plugin; no two server modules import each other,
  * however indirectly; no file imports itself back through others. A checker of our own: the
