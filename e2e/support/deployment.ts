@@ -8,15 +8,10 @@ import pg from 'pg';
 /**
  * The parts of deploy/compose.yaml that run on a machine without Docker, for the deployment test:
  * server processes of the production start (`node --import tsx apps/server/src/server.ts` serving
- * the built web app), a fresh PostgreSQL database, and a Node stand-in for the nginx in front.
+ * the built web app) and a fresh PostgreSQL database; the nginx in front is e2e/support/nginx.ts.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The header by which the stand-in proxy tells the test which process answered. */
-export const UPSTREAM_HEADER = 'x-test-upstream';
-/** The stand-in proxy connects to the servers from this address, so the client's own shows only in X-Forwarded-For. */
-export const PROXY_SOURCE_ADDRESS = '127.0.0.2';
 
 /** A database of its own on the PostgreSQL of `baseUrl`, dropped by `drop` (its connections ended). */
 export async function freshDatabase(baseUrl: string) {
@@ -53,7 +48,7 @@ export async function freshDatabase(baseUrl: string) {
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createNetServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };
@@ -101,59 +96,37 @@ export async function startServer(env: Record<string, string>, timeoutMs = 40_00
   }
 }
 
-// Hop-by-hop headers belong to one connection, never passed on (RFC 9110 §7.6.1).
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
-const withoutHopByHop = (headers: http.IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
-
 /**
- * A stand-in for deploy/nginx.conf: requests go to the upstreams in turn, bodies and answers are
- * piped as they come (so an event stream is never buffered) and X-Forwarded-For gets the client.
+ * A JSON POST sent from `localAddress` (any of 127.0.0.0/8 on Linux), so that a proxy's client and
+ * the proxy itself have different addresses; answers the status and the parsed body.
  */
-export async function startRoundRobinProxy(upstreams: string[]) {
-  let turn = 0;
-  const agent = new http.Agent({ keepAlive: true });
-  const server = http.createServer((request, response) => {
-    const upstream = new URL(upstreams[turn++ % upstreams.length] ?? '');
-    const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
+export function postJsonFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const outbound = http.request(
+      url,
       {
-        agent,
-        host: upstream.hostname,
-        port: upstream.port,
-        localAddress: PROXY_SOURCE_ADDRESS,
-        method: request.method,
-        path: request.url,
-        headers: { ...withoutHopByHop(request.headers), 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' },
+        method: 'POST',
+        localAddress,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, {
-          ...withoutHopByHop(answer.headers),
-          [UPSTREAM_HEADER]: upstream.origin,
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) });
+          } catch {
+            resolve({ status: answer.statusCode ?? 0, body: text });
+          }
         });
-        answer.pipe(response);
+        answer.on('error', reject);
       },
     );
-    outbound.on('error', () => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
-    // A client that leaves (a screen closing its stream) closes the upstream request too.
-    response.on('close', () => {
-      if (!response.writableFinished) outbound.destroy();
-    });
-    request.pipe(outbound);
+    outbound.on('error', reject);
+    outbound.end(payload);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: async () => {
-      server.closeAllConnections();
-      agent.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 /** Waits for the next server-sent event named `wanted` on a stream, and returns its data. */

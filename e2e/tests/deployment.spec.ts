@@ -3,29 +3,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request as requests, test } from '@playwright/test';
-import {
-  eventReader,
-  freshDatabase,
-  type ServerProcess,
-  startRoundRobinProxy,
-  startServer,
-  UPSTREAM_HEADER,
-} from '../support/deployment.ts';
+import { eventReader, freshDatabase, postJsonFrom, type ServerProcess, startServer } from '../support/deployment.ts';
 import { authenticateScreen, bearer, tokenOf } from '../support/factories.ts';
+import { startNginx, UPSTREAM_HEADER } from '../support/nginx.ts';
 
 /**
  * deploy/compose.yaml as far as it runs without Docker (decision 061): the production build, two
- * server processes on one PostgreSQL, one Redis and one media directory, behind a round-robin
- * proxy (a Node stand-in for its nginx).
+ * server processes on one PostgreSQL, one Redis and one media directory, behind the recipe's own
+ * nginx.conf in Debian's nginx (e2e/support/nginx.ts).
  */
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 const ADMIN = { email: 'admin@deploy.adloop.test', password: `deploy-${randomBytes(9).toString('base64url')}` };
 const SCREEN = { code: 'DEMO-SCREEN-01', passcode: '246802' };
+// nginx reaches the servers from 127.0.0.1: a client of another address tells X-Forwarded-For's apart.
+const CLIENT_ADDRESS = '127.0.0.3';
 const demoImage = readFileSync(new URL('../../apps/server/assets/demo/cold-brew.jpg', import.meta.url));
 
-test.describe('deployment: two server processes behind a proxy', () => {
+test.describe('deployment: two server processes behind nginx', () => {
   test.skip(
     !DATABASE_URL || !REDIS_URL,
     'needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis), as .ci/run sets: several processes need both',
@@ -34,7 +30,7 @@ test.describe('deployment: two server processes behind a proxy', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   let dataDir: string | undefined;
   const servers: ServerProcess[] = [];
-  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined;
+  let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   let api: APIRequestContext;
 
   test.beforeAll(async () => {
@@ -59,13 +55,13 @@ test.describe('deployment: two server processes behind a proxy', () => {
     // As in compose.yaml: the second starts once the first has migrated and seeded the database.
     servers.push(await startServer(env));
     servers.push(await startServer(env));
-    proxy = await startRoundRobinProxy(servers.map((server) => server.origin));
+    proxy = await startNginx(servers.map((server) => server.origin));
     api = await requests.newContext({ baseURL: proxy.origin });
   });
 
   test.afterAll(async () => {
     await api?.dispose();
-    await proxy?.close();
+    await proxy?.stop();
     await Promise.all(servers.map((server) => server.stop()));
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -77,9 +73,12 @@ test.describe('deployment: two server processes behind a proxy', () => {
     for (const [index, server] of servers.entries()) {
       await testInfo.attach(`server-${index + 1}.log`, { body: server.output.join('') });
     }
+    for (const [name, body] of Object.entries(proxy?.logs() ?? {})) await testInfo.attach(name, { body });
   });
 
   const origins = () => servers.map((server) => server.origin).sort();
+  /** The server that answered through nginx, by the `$upstream_addr` it names. */
+  const answeredBy = (address: string | null | undefined) => `http://${address}`;
 
   test('both processes are healthy, and the proxy answers from each in turn', async () => {
     const answered = [];
@@ -87,7 +86,7 @@ test.describe('deployment: two server processes behind a proxy', () => {
       const health = await api.get('/api/health');
       expect(health.status()).toBe(200);
       expect((await health.json()).data).toMatchObject({ status: 'ok', database: { kind: 'postgres', ok: true } });
-      answered.push(health.headers()[UPSTREAM_HEADER]);
+      answered.push(answeredBy(health.headers()[UPSTREAM_HEADER]));
     }
     expect(answered.sort()).toEqual(origins());
   });
@@ -98,16 +97,21 @@ test.describe('deployment: two server processes behind a proxy', () => {
   });
 
   test("staff sign in through the proxy, one process's token is good on the other, and the client's address comes from X-Forwarded-For", async () => {
-    const token = await tokenOf(api, ADMIN);
+    // A forged X-Forwarded-For from the client: nginx appends the client's address, the one hop trusted.
+    const login = await postJsonFrom(CLIENT_ADDRESS, `${proxy!.origin}/api/auth/login`, ADMIN, {
+      'x-forwarded-for': '203.0.113.9',
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const token = (login.body as { data: { token: string } }).data.token;
     const checked = [];
     for (let i = 0; i < 2; i++) {
       const verify = await api.post('/api/auth/verify', { headers: bearer(token) });
       expect(verify.status()).toBe(200);
-      checked.push(verify.headers()[UPSTREAM_HEADER]);
+      checked.push(answeredBy(verify.headers()[UPSTREAM_HEADER]));
     }
     expect(checked.sort()).toEqual(origins());
-    // The proxy connects from 127.0.0.2; with TRUST_PROXY=1 the session names the test's own address.
-    expect(await database!.query('select distinct ip from staff_sessions')).toEqual([{ ip: '127.0.0.1' }]);
+    // nginx connects from 127.0.0.1; with TRUST_PROXY=1 the session names the client's address.
+    expect(await database!.query('select distinct ip from staff_sessions')).toEqual([{ ip: CLIENT_ADDRESS }]);
   });
 
   test('a file uploaded through one process is served by the other (one media directory)', async () => {
@@ -120,7 +124,7 @@ test.describe('deployment: two server processes behind a proxy', () => {
     });
     expect(upload.status(), await upload.text()).toBe(201);
     const { media_url: mediaUrl } = (await upload.json()).data;
-    const uploadedBy = upload.headers()[UPSTREAM_HEADER];
+    const uploadedBy = answeredBy(upload.headers()[UPSTREAM_HEADER]);
     const other = origins().find((origin) => origin !== uploadedBy);
     const served = await fetch(`${other}${mediaUrl}`);
     expect(served.status).toBe(200);
@@ -137,7 +141,7 @@ test.describe('deployment: two server processes behind a proxy', () => {
     const stream = await fetch(`${proxy!.origin}/api/screen-auth/events`, { headers: bearer(screenToken) });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const streamedBy = stream.headers.get(UPSTREAM_HEADER);
+    const streamedBy = answeredBy(stream.headers.get(UPSTREAM_HEADER));
     const other = origins().find((origin) => origin !== streamedBy);
     const events = eventReader(stream.body!);
     try {
