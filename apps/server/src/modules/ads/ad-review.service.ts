@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { adRevisions, ads } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
+import { reachesAll } from '../../lib/scope.ts';
 import { closeRevision, reviewVariantsOf } from './ad-revision-store.ts';
 import { getAd, isLive, saveAdEdit } from './ads.service.ts';
 
@@ -30,7 +31,7 @@ export async function reviewAd(ctx: ServiceContext, id: string, action: ReviewAc
   const { db, caller } = ctx;
   const ad = await getAd(ctx, id);
   const { from, to } = TRANSITIONS[action];
-  const byPlatform = caller.scope === 'all';
+  const byPlatform = reachesAll(caller);
   const guards = [eq(ads.id, id), inArray(ads.status, [...from])];
   if (action === 'resume' && !byPlatform) {
     const [row] = await db.select({ pausedByAdmin: ads.pausedByAdmin }).from(ads).where(eq(ads.id, id));

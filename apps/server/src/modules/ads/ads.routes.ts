@@ -24,7 +24,7 @@ export default async function adRoutes(fastify: FastifyInstance) {
       querystring: adReachQuerySchema,
       response: { 200: one(adReachSchema) },
     }),
-    async (request) => ({ data: await reachOf(app.db, request.query) }),
+    async (request) => ({ data: await reachOf(request.ctx, request.query) }),
   );
 
   routes.one('One ad', getAd);

@@ -12,11 +12,12 @@ import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
-import { type Caller, inTransaction, isCompanyRole, type ServiceContext } from '../../lib/context.ts';
+import { type Caller, inTransaction, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertWritableFields } from '../../lib/field-grants.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { assertCallersCompany, reachesAll, scopedByTenancy } from '../../lib/scope.ts';
 import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
 import {
   adTargetsAnyScreenOf,
@@ -53,13 +54,15 @@ function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
 
 /** Which ads a caller reaches (DESIGN §5); a row outside it answers 404, never 403. */
 export function visibleAds(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  if (isCompanyRole(caller.role)) return inArray(ads.companyId, caller.companyIds);
-  // Outlet staff read the ads that play on their screens: active ads of an active advertiser
-  // whose targeting matches at least one of their outlets' active screens (decision 032).
-  return caller.outletIds.length > 0
-    ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(caller.outletIds))
-    : sql`false`;
+  return scopedByTenancy(caller, {
+    company: (companyIds) => inArray(ads.companyId, companyIds),
+    // Outlet staff read the ads that play on their screens: active ads of an active advertiser
+    // whose targeting matches at least one of their outlets' active screens (decision 032).
+    outlet: (outletIds) =>
+      outletIds.length > 0
+        ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(outletIds))
+        : sql`false`,
+  });
 }
 
 const SORTABLE = {
@@ -224,9 +227,9 @@ export async function updateAd(
  */
 export async function createAd(ctx: ServiceContext, input: AdCreate): Promise<Ad> {
   const { db, caller } = ctx;
-  const companyId = caller.scope === 'all' ? input.company_id : (input.company_id ?? caller.companyIds[0]);
+  const companyId = reachesAll(caller) ? input.company_id : (input.company_id ?? caller.companyIds[0]);
   if (!companyId) throw fieldError('company_id', 'Choose the company the ad is for');
-  if (caller.scope !== 'all' && !caller.companyIds.includes(companyId)) throw notFound('Company');
+  assertCallersCompany(caller, companyId);
   const status = input.status ?? 'DRAFT';
   if (!caller.can('ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
     throw forbidden('Only a global admin can publish an ad; submit it for review instead');
@@ -283,6 +286,6 @@ export async function deleteAd(ctx: ServiceContext, id: string): Promise<Ad> {
 }
 
 /** How many screens an ad with this targeting would reach; advertisers may target any outlet (DESIGN §5). */
-export function reachOf(db: Database, targeting: AdTargeting): Promise<AdReach> {
+export function reachOf({ db }: ServiceContext, targeting: AdTargeting): Promise<AdReach> {
   return countReach(db, targeting);
 }

@@ -1,8 +1,9 @@
 import type { Alert, AlertListQuery } from '@adloop/contract/alerts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
 
@@ -19,11 +20,7 @@ export async function listAlerts(
     .innerJoin(outlets, eq(outlets.id, alerts.outletId))
     .where(
       and(
-        caller.scope === 'all'
-          ? undefined
-          : caller.outletIds.length > 0
-            ? inArray(alerts.outletId, caller.outletIds)
-            : sql`false`,
+        scopedByOutlet(caller, alerts.outletId),
         query.outlet_id ? eq(alerts.outletId, query.outlet_id) : undefined,
         query.kind ? eq(alerts.kind, query.kind) : undefined,
         after ? sql`(${alerts.raisedAt}, ${alerts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,

@@ -16,6 +16,7 @@ import {
   screens,
 } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { reachesAll, scopedByCompanyOrOutlet } from '../../lib/scope.ts';
 import { uptime } from '../screen-activity/uptime.ts';
 
 const TOP = 20;
@@ -70,13 +71,9 @@ function whereOn(source: Source, caller: Caller, query: AnalyticsQuery): SQL | u
     conditions.push(make(column));
     return true;
   };
-  if (caller.scope !== 'all') {
-    const companyRole = isCompanyRole(caller);
-    const column = companyRole ? source.companyId : source.outletId;
-    const ids = companyRole ? caller.companyIds : caller.outletIds;
-    if (!column) return null;
-    conditions.push(ids.length > 0 ? inArray(column, ids) : sql`false`);
-  }
+  // A source without the column that scopes the caller (company or outlet id) cannot answer for them.
+  if (!reachesAll(caller) && !(isCompanyRole(caller) ? source.companyId : source.outletId)) return null;
+  conditions.push(scopedByCompanyOrOutlet(caller, source));
   const ok =
     need(source.companyId, query.company_id, (c) => eq(c, query.company_id!)) &&
     need(source.outletId, query.outlet_id, (c) => eq(c, query.outlet_id!)) &&

@@ -1,10 +1,11 @@
 import { compareVariants, MIN_PLAYS_FOR_SIGNIFICANCE } from '@adloop/contract/ab-test';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import type { VariantAd, VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
-import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, sql, sum } from 'drizzle-orm';
 import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
+import { reachesAll, scopedByCompany } from '../../lib/scope.ts';
 
 /**
  * An ad's A/B test over a date range (decision 034): plays per variant from the daily variant
@@ -14,19 +15,18 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
  */
 function assertAdvertiserView(caller: Caller): void {
   const companyRole = (COMPANY_ROLES as readonly string[]).includes(caller.role);
-  if (caller.scope !== 'all' && !companyRole) throw forbidden("A/B test results are the advertiser's");
+  if (!reachesAll(caller) && !companyRole) throw forbidden("A/B test results are the advertiser's");
 }
 
 /** The ads with variants the caller may compare, by title. */
 export async function listVariantAds(ctx: ServiceContext): Promise<VariantAd[]> {
   const { db, caller } = ctx;
   assertAdvertiserView(caller);
-  if (caller.scope !== 'all' && caller.companyIds.length === 0) return [];
   return db
     .select({ id: ads.id, title: ads.title, variants: count() })
     .from(ads)
     .innerJoin(adVariants, eq(adVariants.adId, ads.id))
-    .where(caller.scope === 'all' ? undefined : inArray(ads.companyId, caller.companyIds))
+    .where(scopedByCompany(caller, ads.companyId))
     .groupBy(ads.id, ads.title)
     .orderBy(asc(ads.title), asc(ads.id));
 }
@@ -37,8 +37,8 @@ export async function variantAnalytics(ctx: ServiceContext, query: VariantAnalyt
   const [ad] = await db
     .select({ id: ads.id, title: ads.title, companyId: ads.companyId })
     .from(ads)
-    .where(eq(ads.id, query.ad_id));
-  if (!ad || (caller.scope !== 'all' && !caller.companyIds.includes(ad.companyId))) throw notFound('Ad');
+    .where(and(eq(ads.id, query.ad_id), scopedByCompany(caller, ads.companyId)));
+  if (!ad) throw notFound('Ad');
 
   const dayAfterTo = sql`(${query.to}::date + 1)`;
   const [variants, plays, scans] = await Promise.all([

@@ -1,13 +1,9 @@
 import type { AdTransaction } from '@adloop/contract/billing';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ads, adTransactions, companies } from '../../db/schema.ts';
-import type { Caller, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-
-function visibleTo(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  return caller.companyIds.length > 0 ? inArray(adTransactions.companyId, caller.companyIds) : sql`false`;
-}
+import { scopedByCompany } from '../../lib/scope.ts';
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
@@ -72,7 +68,7 @@ export async function listTransactions(
       { path: 'sort', message: `must be one of ${Object.keys(SORTS).join(', ')}` },
     ]);
   const where = and(
-    visibleTo(caller),
+    scopedByCompany(caller, adTransactions.companyId),
     query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
     query.status ? eq(adTransactions.status, query.status) : undefined,
     query.q
@@ -109,7 +105,7 @@ export async function getTransaction(ctx: ServiceContext, id: string): Promise<A
     .from(adTransactions)
     .innerJoin(companies, eq(companies.id, adTransactions.companyId))
     .leftJoin(ads, eq(ads.id, adTransactions.adId))
-    .where(and(eq(adTransactions.id, id), visibleTo(caller)));
+    .where(and(eq(adTransactions.id, id), scopedByCompany(caller, adTransactions.companyId)));
   if (!row) throw notFound('Ad transaction');
   return toTransaction(row);
 }
@@ -192,7 +188,7 @@ export async function transactionTotals(
     .innerJoin(companies, eq(companies.id, adTransactions.companyId))
     .where(
       and(
-        visibleTo(caller),
+        scopedByCompany(caller, adTransactions.companyId),
         query.company_id ? eq(adTransactions.companyId, query.company_id) : undefined,
         periodOf(query.from, query.to),
       ),

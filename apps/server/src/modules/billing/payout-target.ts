@@ -1,14 +1,9 @@
 import { lastPayableDay, periodReachesTodayMessage } from '@adloop/contract/payout-period';
-import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { outlets, screens } from '../../db/schema.ts';
-import type { Caller, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-
-/** Rows of outlets the caller may see: every one for a global scope, else the caller's own. */
-export function visibleTo(caller: Caller, outletColumn: Column): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  return caller.outletIds.length > 0 ? inArray(outletColumn, caller.outletIds) : sql`false`;
-}
+import { scopedByOutlet } from '../../lib/scope.ts';
 
 export interface PayoutTarget {
   screen_id?: string;
@@ -34,7 +29,7 @@ async function payeeOf(ctx: ServiceContext, target: PayoutTarget) {
       .select({ ...coveredColumns, timeZone: outlets.timezone })
       .from(screens)
       .innerJoin(outlets, eq(outlets.id, screens.outletId))
-      .where(and(visibleTo(caller, screens.outletId), eq(screens.id, target.screen_id)));
+      .where(and(scopedByOutlet(caller, screens.outletId), eq(screens.id, target.screen_id)));
     const [screen] = rows;
     if (!screen) throw notFound(`Screen ${target.screen_id}`);
     return { timeZone: screen.timeZone, screens: rows };
@@ -43,7 +38,7 @@ async function payeeOf(ctx: ServiceContext, target: PayoutTarget) {
   const [outlet] = await db
     .select({ id: outlets.id, timeZone: outlets.timezone })
     .from(outlets)
-    .where(and(visibleTo(caller, outlets.id), eq(outlets.id, outletId)));
+    .where(and(scopedByOutlet(caller, outlets.id), eq(outlets.id, outletId)));
   if (!outlet) throw notFound(`Outlet ${outletId}`);
   const rows = await db
     .select(coveredColumns)

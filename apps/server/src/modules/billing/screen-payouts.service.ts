@@ -5,8 +5,9 @@ import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/sche
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { orderByOf } from '../../lib/list-query.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
-import { type PayoutTarget, screensToPay, visibleTo } from './payout-target.ts';
+import { type PayoutTarget, screensToPay } from './payout-target.ts';
 
 /**
  * Proposes the payout of each screen: the prices of its plays in the period (summed in the
@@ -179,7 +180,7 @@ export async function getPayouts(ctx: ServiceContext, ids: string[]): Promise<Sc
     .from(screenPayouts)
     .innerJoin(screens, eq(screens.id, screenPayouts.screenId))
     .innerJoin(outlets, eq(outlets.id, screenPayouts.outletId))
-    .where(and(inArray(screenPayouts.id, ids), visibleTo(caller, screenPayouts.outletId)))
+    .where(and(inArray(screenPayouts.id, ids), scopedByOutlet(caller, screenPayouts.outletId)))
     .orderBy(screens.screenCode);
   return rows.map(toPayout);
 }
@@ -209,7 +210,7 @@ export async function listPayouts(
 ) {
   const { db, caller } = ctx;
   const where = and(
-    visibleTo(caller, screenPayouts.outletId),
+    scopedByOutlet(caller, screenPayouts.outletId),
     query.outlet_id ? eq(screenPayouts.outletId, query.outlet_id) : undefined,
     query.screen_id ? eq(screenPayouts.screenId, query.screen_id) : undefined,
     query.status ? eq(screenPayouts.status, query.status) : undefined,

@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ads, adTransactions, companies, playRollupsAdDaily } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { assertCallersCompany, reachesAll } from '../../lib/scope.ts';
 
 /** The rate card's currency; transactions in another currency are not set against its prices. */
 const SPEND_CURRENCY = 'INR';
@@ -12,12 +13,11 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 
 /** The companies a caller's spend covers: the one asked for (404 outside their caller), else all they reach. */
 function companiesOf(caller: Caller, companyId?: string): string[] | undefined {
-  if (caller.scope === 'all') return companyId ? [companyId] : undefined;
   if (companyId) {
-    if (!caller.companyIds.includes(companyId)) throw notFound('Company');
+    assertCallersCompany(caller, companyId);
     return [companyId];
   }
-  return caller.companyIds;
+  return reachesAll(caller) ? undefined : caller.companyIds;
 }
 
 function scoped(column: PgColumn, ids?: string[]): SQL | undefined {
@@ -73,7 +73,8 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
       ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
       : Promise.resolve([]),
   ]);
-  if (query.company_id && caller.scope === 'all' && named.length === 0) throw notFound('Company');
+  // A company named that does not exist (the caller's own always do).
+  if (query.company_id && named.length === 0) throw notFound('Company');
 
   const byCompany = new Map<string, CompanySpend>();
   const companyFor = (id: string) => {

@@ -1,13 +1,13 @@
 import type { Company, CompanyCreate, CompanyUpdate } from '@adloop/contract/companies';
-import type { Scope } from '@adloop/contract/permissions';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts';
-import type { Caller, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertWritableFields } from '../../lib/field-grants.ts';
 import { assertNothingAttached, conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { reachesAll, scopedByCompany } from '../../lib/scope.ts';
 import { qualified } from '../../lib/sql.ts';
 
 const companyId = qualified(companies, companies.id);
@@ -30,12 +30,6 @@ function toCompany(row: { company: typeof companies.$inferSelect; adsCount: numb
   };
 }
 
-/** The companies a caller reaches (DESIGN §5): all, or those they are mapped to. */
-export function visibleCompanies(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  return inArray(companies.id, caller.companyIds);
-}
-
 const SORTABLE = { name: companies.name, created_at: companies.createdAt, updated_at: companies.updatedAt };
 
 export async function listCompanies(
@@ -44,7 +38,7 @@ export async function listCompanies(
 ): Promise<Page<Company>> {
   const { db, caller } = ctx;
   const where = and(
-    visibleCompanies(caller),
+    scopedByCompany(caller, companies.id),
     searchOf(query.q, [companies.name, companies.contactEmail]),
     query.is_active ? eq(companies.isActive, query.is_active === 'true') : undefined,
   );
@@ -69,21 +63,22 @@ async function findCompany(db: Database, where: SQL | undefined): Promise<Compan
 
 export function getCompany(ctx: ServiceContext, id: string): Promise<Company> {
   const { db, caller } = ctx;
-  return findCompany(db, and(eq(companies.id, id), visibleCompanies(caller)));
+  return findCompany(db, and(eq(companies.id, id), scopedByCompany(caller, companies.id)));
 }
 
 /**
  * Names are unique across the platform; only a global admin, who sees every company, is told that
  * another company has the name (decision 040). Others hear that the name is not available.
  */
-const duplicateName = (name: string, scope: Scope = 'all') =>
+const duplicateName = (name: string, toPlatform: boolean) =>
   conflict(
-    scope === 'all'
+    toPlatform
       ? `A company named "${name}" already exists`
       : `The company name "${name}" is not available; choose another`,
   );
 
-export async function createCompany(db: Database, input: CompanyCreate): Promise<Company> {
+export async function createCompany(ctx: ServiceContext, input: CompanyCreate): Promise<Company> {
+  const { db, caller } = ctx;
   try {
     const [row] = await db
       .insert(companies)
@@ -91,7 +86,7 @@ export async function createCompany(db: Database, input: CompanyCreate): Promise
       .returning({ id: companies.id });
     return await findCompany(db, eq(companies.id, row!.id));
   } catch (error) {
-    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(input.name);
+    if (isUniqueViolation(error, 'companies_name_lower_uq')) throw duplicateName(input.name, reachesAll(caller));
     throw error;
   }
 }
@@ -114,7 +109,7 @@ export async function updateCompany(ctx: ServiceContext, id: string, change: Com
       .where(eq(companies.id, id));
   } catch (error) {
     if (isUniqueViolation(error, 'companies_name_lower_uq'))
-      throw duplicateName(change.name ?? before.name, caller.scope);
+      throw duplicateName(change.name ?? before.name, reachesAll(caller));
     throw error;
   }
   const toggled = change.is_active !== undefined && change.is_active !== before.is_active;

@@ -3,12 +3,10 @@ import { type Scope, scopeOf } from '@adloop/contract/permissions';
 import { and, asc, count, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { scopedByCompany, scopedByCompanyOrOutlet, scopedByOutlet } from '../../lib/scope.ts';
 import { visibleAds } from '../ads/ads.service.ts';
-import { visibleCompanies } from '../companies/companies.service.ts';
-import { visibleOutlets } from '../outlets/outlets.service.ts';
-import { visiblePlays } from '../playback-logs/playback-logs.query.ts';
 import { changeIsDue } from '../screen-activity/state-changes.ts';
-import { screenIsOnline, visibleScreens } from '../screens/screens.service.ts';
+import { screenIsOnline } from '../screens/screens.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
 
 /** Rows on each list of the home page; each links to its full page. */
@@ -45,7 +43,7 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
   // "Today" is each screen's own date in its outlet's time zone (play_date is the screen's
   // clock); the bound on played_at lets the index find the last two days' plays first.
   const playsToday = and(
-    visiblePlays(on(scope('playbackLogs'))),
+    scopedByCompanyOrOutlet(on(scope('playbackLogs')), playbackLogs),
     gte(playbackLogs.playedAt, sql`now() - interval '2 days'`),
     sql`${playbackLogs.playDate} = (now() at time zone ${outlets.timezone})::date`,
   );
@@ -54,20 +52,20 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
     await Promise.all([
       when(adScope, () => countAds(visibleAds(on(adScope)))),
       when(reviewScope, () => countAds(pending)),
-      when(screenScope, () => countScreens(visibleScreens(on(screenScope)))),
-      when(screenScope, () => countScreens(and(visibleScreens(on(screenScope)), screenIsOnline))),
+      when(screenScope, () => countScreens(scopedByOutlet(on(screenScope), screens.outletId))),
+      when(screenScope, () => countScreens(and(scopedByOutlet(on(screenScope), screens.outletId), screenIsOnline))),
       when(scope('outlets'), () =>
         db
           .select({ value: count() })
           .from(outlets)
-          .where(visibleOutlets(on(scope('outlets'))))
+          .where(scopedByOutlet(on(scope('outlets')), outlets.id))
           .then(total),
       ),
       when(scope('companies'), () =>
         db
           .select({ value: count() })
           .from(companies)
-          .where(visibleCompanies(on(scope('companies'))))
+          .where(scopedByCompany(on(scope('companies')), companies.id))
           .then(total),
       ),
       when(userScope, () =>
@@ -94,7 +92,9 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
           .select({ screen: screens, outletName: outlets.name })
           .from(screens)
           .innerJoin(outlets, eq(outlets.id, screens.outletId))
-          .where(and(visibleScreens(on(screenScope)), eq(screens.status, 'ACTIVE'), not(screenIsOnline)))
+          .where(
+            and(scopedByOutlet(on(screenScope), screens.outletId), eq(screens.status, 'ACTIVE'), not(screenIsOnline)),
+          )
           .orderBy(sql`${screens.lastSeenAt} desc nulls last`, asc(screens.screenCode))
           .limit(LIST_LIMIT),
     reviewScope === 'none'

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { companies, mediaFiles, mediaUploads } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { assertCallersCompany, reachesAll } from '../../lib/scope.ts';
 import { humanBytes, type UploadLimits } from './media-limits.ts';
 import type { ReceivedFile, UploadGate } from './media-upload.ts';
 
@@ -20,13 +21,13 @@ export interface Uploader {
  */
 export async function uploaderOf(ctx: ServiceContext, requested?: string): Promise<Uploader> {
   const { db, caller } = ctx;
-  if (caller.scope === 'all') {
+  if (reachesAll(caller)) {
     if (!requested) return { userId: caller.userId, companyId: null, ownCompany: false };
     const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested));
     if (!company) throw notFound('Company');
     return { userId: caller.userId, companyId: company.id, ownCompany: false };
   }
-  if (requested && !caller.companyIds.includes(requested)) throw notFound('Company');
+  if (requested) assertCallersCompany(caller, requested);
   return { userId: caller.userId, companyId: requested ?? caller.companyIds[0] ?? null, ownCompany: true };
 }
 

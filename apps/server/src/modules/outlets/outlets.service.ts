@@ -1,6 +1,6 @@
 import { canSeeField, withHiddenFields } from '@adloop/contract/field-grants';
 import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
-import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, outletUsers, pincodes, screenPayouts, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
@@ -9,6 +9,7 @@ import { assertWritableFields } from '../../lib/field-grants.ts';
 import { assertNothingAttached, conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { type NetworkTargetPolicy, NetworkTargetRefused, resolveNetworkTarget } from '../../lib/network-targets.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { qualified } from '../../lib/sql.ts';
 import { placeOf } from './outlet-place.ts';
 
@@ -46,12 +47,6 @@ function toOutlet(row: {
   };
 }
 
-/** The outlets a caller reaches (DESIGN §5): all, or those they are mapped to. */
-export function visibleOutlets(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  return inArray(outlets.id, caller.outletIds);
-}
-
 const SORTABLE = {
   name: outlets.name,
   outlet_code: outlets.outletCode,
@@ -76,7 +71,7 @@ export async function listOutlets(
 ): Promise<Page<Outlet>> {
   const { db, caller } = ctx;
   const where = and(
-    visibleOutlets(caller),
+    scopedByOutlet(caller, outlets.id),
     searchOf(query.q, [outlets.name, outlets.outletCode, outlets.city, outlets.address]),
     query.tag ? arrayContains(outlets.tags, [query.tag.toLowerCase()]) : undefined,
     query.pincode ? eq(outlets.pincode, query.pincode) : undefined,
@@ -110,7 +105,7 @@ export async function getOutlet(ctx: ServiceContext, id: string): Promise<Outlet
   return withHiddenFields(
     caller.role,
     'outlets',
-    await findOutlet(db, and(eq(outlets.id, id), visibleOutlets(caller))),
+    await findOutlet(db, and(eq(outlets.id, id), scopedByOutlet(caller, outlets.id))),
   );
 }
 

@@ -1,18 +1,9 @@
 import type { PlaybackLogRow } from '@adloop/contract/reports';
-import { COMPANY_ROLES } from '@adloop/contract/roles';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { scopedByCompanyOrOutlet } from '../../lib/scope.ts';
 import { decodeTimeCursor, encodeTimeCursor, type TimePosition } from '../../lib/time-cursor.ts';
-
-/** Company staff see plays of their company's ads; outlet staff plays on their outlets' screens. */
-export function visiblePlays(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  if ((COMPANY_ROLES as readonly string[]).includes(caller.role)) {
-    return caller.companyIds.length > 0 ? inArray(playbackLogs.companyId, caller.companyIds) : sql`false`;
-  }
-  return caller.outletIds.length > 0 ? inArray(playbackLogs.outletId, caller.outletIds) : sql`false`;
-}
 
 export interface PlayFilters {
   screen_id?: string;
@@ -25,7 +16,8 @@ export interface PlayFilters {
 
 function filtersOf(caller: Caller, filters: PlayFilters): SQL | undefined {
   return and(
-    visiblePlays(caller),
+    // Company staff see plays of their company's ads; outlet staff plays on their outlets' screens.
+    scopedByCompanyOrOutlet(caller, playbackLogs),
     filters.screen_id ? eq(playbackLogs.screenId, filters.screen_id) : undefined,
     filters.ad_id ? eq(playbackLogs.adId, filters.ad_id) : undefined,
     filters.company_id ? eq(playbackLogs.companyId, filters.company_id) : undefined,

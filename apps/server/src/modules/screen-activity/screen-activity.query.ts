@@ -4,9 +4,9 @@ import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { changeIsDue } from './state-changes.ts';
-import { visibleOutlets } from './visible-screens.ts';
 
 const onlineNow = sql<boolean>`(${screens.isOnline} and ${screens.lastSeenAt} > now() - ${sql.raw(
   `interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`,
@@ -52,7 +52,7 @@ export async function listActivity(
     .innerJoin(outlets, eq(outlets.id, screenStateChanges.outletId))
     .where(
       and(
-        visibleOutlets(caller, screens.outletId),
+        scopedByOutlet(caller, screens.outletId),
         changeIsDue(now),
         query.screen_id ? eq(screenStateChanges.screenId, query.screen_id) : undefined,
         query.outlet_id ? eq(screenStateChanges.outletId, query.outlet_id) : undefined,
@@ -106,7 +106,7 @@ export async function screenStatus(ctx: ServiceContext) {
     })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
-    .where(visibleOutlets(caller, screens.outletId))
+    .where(scopedByOutlet(caller, screens.outletId))
     .orderBy(onlineNow, screens.screenCode);
   return rows.map((row) => ({
     screen_id: row.screenId,

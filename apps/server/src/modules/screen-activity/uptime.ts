@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { changeIsDue } from './state-changes.ts';
-import { visibleOutlets } from './visible-screens.ts';
 
 const MAX_UPTIME_DAYS = 93;
 const MINUTE_MS = 60_000;
@@ -95,7 +95,7 @@ export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new 
     ]);
   }
   const screenFilter: SQL | undefined = and(
-    visibleOutlets(caller, screens.outletId),
+    scopedByOutlet(caller, screens.outletId),
     query.screen_id ? eq(screens.id, query.screen_id) : undefined,
     query.outlet_id ? eq(screens.outletId, query.outlet_id) : undefined,
   );

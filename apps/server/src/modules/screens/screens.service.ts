@@ -6,13 +6,14 @@ import {
   type ScreenCreate,
   type ScreenUpdate,
 } from '@adloop/contract/screens';
-import { and, arrayContains, asc, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playbackLogs, screenHealth, screenPayouts, screens } from '../../db/schema.ts';
-import type { Caller, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { scopedByOutlet } from '../../lib/scope.ts';
 import { clearSignInThrottles, signInAlertOf, signInSlowedOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { toScreenHealth } from '../screen-activity/player-health.ts';
@@ -61,11 +62,6 @@ export async function countOnlineScreens(db: Database): Promise<number> {
   return row?.online ?? 0;
 }
 
-/** The screens a caller reaches (DESIGN §5): all, or those of their own outlets. */
-export function visibleScreens(caller: Caller): SQL | undefined {
-  return caller.scope === 'all' ? undefined : inArray(screens.outletId, caller.outletIds);
-}
-
 const SORTABLE = {
   screen_code: screens.screenCode,
   name: screens.name,
@@ -84,7 +80,7 @@ export interface ScreenListQuery extends ListQuery {
 export async function listScreens(ctx: ServiceContext, query: ScreenListQuery): Promise<Page<Screen>> {
   const { db, caller } = ctx;
   const where = and(
-    visibleScreens(caller),
+    scopedByOutlet(caller, screens.outletId),
     searchOf(query.q, [screens.screenCode, screens.name, outlets.name]),
     query.outlet_id ? eq(screens.outletId, query.outlet_id) : undefined,
     query.status ? eq(screens.status, query.status) : undefined,
@@ -113,18 +109,18 @@ export async function getScreen(ctx: ServiceContext, id: string): Promise<Screen
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .leftJoin(screenHealth, eq(screenHealth.screenId, screens.id))
-    .where(and(eq(screens.id, id), visibleScreens(caller)));
+    .where(and(eq(screens.id, id), scopedByOutlet(caller, screens.outletId)));
   if (!row) throw notFound('Screen');
   return { ...toScreen(row), health: row.health ? toScreenHealth(row.health) : null };
 }
 
 async function assertOutletReachable(ctx: ServiceContext, outletId: string) {
   const { db, caller } = ctx;
-  const reachable =
-    caller.scope === 'all'
-      ? (await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId))).length > 0
-      : caller.outletIds.includes(outletId);
-  if (!reachable) throw notFound('Outlet');
+  const [outlet] = await db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(eq(outlets.id, outletId), scopedByOutlet(caller, outlets.id)));
+  if (!outlet) throw notFound('Outlet');
 }
 
 /** A fresh 6-digit passcode from the CSPRNG; only its argon2id hash is stored. */
@@ -141,7 +137,7 @@ async function takenCode(ctx: ServiceContext, code: string) {
   const [seen] = await db
     .select({ id: screens.id })
     .from(screens)
-    .where(and(eq(screens.screenCode, code), visibleScreens(caller)));
+    .where(and(eq(screens.screenCode, code), scopedByOutlet(caller, screens.outletId)));
   return conflict(
     seen ? `Screen code ${code} is already in use` : `Screen code ${code} is not available; choose another`,
   );

@@ -1,23 +1,16 @@
 import type { Scope } from '@adloop/contract/permissions';
 import type { Takeover, TakeoverScreen, TakeoverStatus } from '@adloop/contract/takeovers';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, outlets, screens, takeovers, users } from '../../db/schema.ts';
 import type { Caller } from '../../lib/context.ts';
+import { reachesAll } from '../../lib/scope.ts';
 import { screenIsOnline } from '../screens/screens.service.ts';
 
 /** Active: not ended by anyone, and its end time (if any) still ahead on the database's clock. */
 export const takeoverIsActive = sql<boolean>`(${takeovers.endedAt} is null and (${takeovers.endsAt} is null or ${takeovers.endsAt} > now()))`;
 
 export const takeoverStatus = sql<TakeoverStatus>`(case when ${takeovers.endedAt} is not null then 'ENDED' when ${takeovers.endsAt} is not null and ${takeovers.endsAt} <= now() then 'EXPIRED' else 'ACTIVE' end)`;
-
-/** The takeovers a caller reaches: all, or those touching a screen of their own outlets. */
-export function visibleTakeovers(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  if (caller.outletIds.length === 0) return sql`false`;
-  const own = sql`array(select ${screens.id} from ${screens} where ${inArray(screens.outletId, caller.outletIds)})`;
-  return sql`${takeovers.screenIds} && ${own}`;
-}
 
 export type TakeoverRow = typeof takeovers.$inferSelect & { status: TakeoverStatus };
 
@@ -92,7 +85,7 @@ export async function toTakeovers(db: Database, rows: TakeoverRow[], caller: Cal
 
   return rows.map((row) => {
     const covered = row.screenIds.map((id) => screenById.get(id)).filter((s): s is ScreenInfo => s !== undefined);
-    const shown = caller.scope === 'all' ? covered : covered.filter(own);
+    const shown = reachesAll(caller) ? covered : covered.filter(own);
     const mayEnd = endScope === 'all' || (endScope === 'own' && covered.length > 0 && covered.every(own));
     const ad = row.adId ? adById.get(row.adId) : undefined;
     return {

@@ -9,8 +9,9 @@ import { screens, takeovers } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { offsetOf, type Page, pageOf } from '../../lib/list-query.ts';
+import { scopedByOutlet, scopedByScreens } from '../../lib/scope.ts';
 import { getAd } from '../ads/ads.service.ts';
-import { type TakeoverRow, takeoverIsActive, takeoverStatus, toTakeovers, visibleTakeovers } from './takeover-view.ts';
+import { type TakeoverRow, takeoverIsActive, takeoverStatus, toTakeovers } from './takeover-view.ts';
 
 const rowColumns = { takeover: takeovers, status: takeoverStatus };
 const toRow = (row: { takeover: typeof takeovers.$inferSelect; status: TakeoverRow['status'] }): TakeoverRow => ({
@@ -47,12 +48,11 @@ async function assertScreensReachable(ctx: ServiceContext, screenIds: string[]) 
   const rows = await db
     .select({ id: screens.id, code: screens.screenCode, outletId: screens.outletId, status: screens.status })
     .from(screens)
-    .where(inArray(screens.id, screenIds));
+    .where(and(inArray(screens.id, screenIds), scopedByOutlet(caller, screens.outletId)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   screenIds.forEach((id, index) => {
     const screen = byId.get(id);
-    if (!screen || (caller.scope !== 'all' && !caller.outletIds.includes(screen.outletId)))
-      throw screenNotFound(id, index);
+    if (!screen) throw screenNotFound(id, index);
     if (screen.status !== 'ACTIVE') {
       throw fieldError(`screen_ids.${index}`, `Screen ${screen.code} is disabled; enable it or leave it out`);
     }
@@ -76,7 +76,7 @@ export async function getTakeover(ctx: ServiceContext, id: string): Promise<Take
   const [row] = await db
     .select(rowColumns)
     .from(takeovers)
-    .where(and(eq(takeovers.id, id), visibleTakeovers(caller)));
+    .where(and(eq(takeovers.id, id), scopedByScreens(caller, takeovers.screenIds)));
   if (!row) throw notFound('Takeover');
   const [takeover] = await toTakeovers(db, [toRow(row)], caller);
   return takeover!;
@@ -105,7 +105,10 @@ export async function startTakeover(ctx: ServiceContext, input: TakeoverStart): 
 
 export async function listTakeovers(ctx: ServiceContext, query: TakeoverListQuery): Promise<Page<Takeover>> {
   const { db, caller } = ctx;
-  const where = and(visibleTakeovers(caller), query.status === 'active' ? takeoverIsActive : undefined);
+  const where = and(
+    scopedByScreens(caller, takeovers.screenIds),
+    query.status === 'active' ? takeoverIsActive : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(rowColumns)

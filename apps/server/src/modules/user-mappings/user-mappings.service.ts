@@ -1,31 +1,23 @@
 import { toRole } from '@adloop/contract/roles';
 import type { CompanyUserMapping, OutletUserMapping } from '@adloop/contract/user-mappings';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companies, companyUsers, outlets, outletUsers, users } from '../../db/schema.ts';
 import { type Caller, isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { assertCallersCompany, assertCallersOutlet, scopedByCompany, scopedByOutlet } from '../../lib/scope.ts';
 import { visibleUsers } from '../users/users.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 const mappedUser = (user: UserRow) => ({ id: user.id, name: user.name, email: user.email, role: toRole(user.role) });
 
-/** Mappings a caller reaches: of users they reach, and with `own` scope only to their own companies. */
-function visibleCompanyMappings(caller: Caller): SQL | undefined {
-  return and(
-    visibleUsers(caller),
-    caller.scope === 'own' ? inArray(companyUsers.companyId, caller.companyIds) : undefined,
-  );
-}
+/** Mappings a caller reaches: of users they reach, to companies or outlets they reach. */
+const companyMappingsOf = (caller: Caller) =>
+  and(visibleUsers(caller), scopedByCompany(caller, companyUsers.companyId));
 
-function visibleOutletMappings(caller: Caller): SQL | undefined {
-  return and(
-    visibleUsers(caller),
-    caller.scope === 'own' ? inArray(outletUsers.outletId, caller.outletIds) : undefined,
-  );
-}
+const outletMappingsOf = (caller: Caller) => and(visibleUsers(caller), scopedByOutlet(caller, outletUsers.outletId));
 
 async function reachableUser(ctx: ServiceContext, userId: string): Promise<UserRow> {
   const { db, caller } = ctx;
@@ -62,7 +54,7 @@ export async function listCompanyMappings(
 ): Promise<Page<CompanyUserMapping>> {
   const { db, caller } = ctx;
   const where = and(
-    visibleCompanyMappings(caller),
+    companyMappingsOf(caller),
     searchOf(query.q, [users.name, users.email, companies.name]),
     query.company_id ? eq(companyUsers.companyId, query.company_id) : undefined,
     query.user_id ? eq(companyUsers.userId, query.user_id) : undefined,
@@ -105,7 +97,7 @@ export async function createCompanyMapping(
 ): Promise<CompanyUserMapping> {
   const { db, caller } = ctx;
   const user = await reachableUser(ctx, input.user_id);
-  if (caller.scope !== 'all' && !caller.companyIds.includes(input.company_id)) throw notFound('Company');
+  assertCallersCompany(caller, input.company_id);
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
   if (!company) throw notFound('Company');
   if (!isCompanyRole(user.role)) throw fieldError('user_id', 'Only company-role users belong to a company');
@@ -119,7 +111,7 @@ export async function createCompanyMapping(
 
 export async function deleteCompanyMapping(ctx: ServiceContext, id: string): Promise<void> {
   const { db, caller } = ctx;
-  const mapping = await findCompanyMapping(db, and(eq(companyUsers.id, id), visibleCompanyMappings(caller)));
+  const mapping = await findCompanyMapping(db, and(eq(companyUsers.id, id), companyMappingsOf(caller)));
   const [user] = await db.select().from(users).where(eq(users.id, mapping.user.id));
   if (user?.isActive && isCompanyRole(user.role)) {
     throw conflict(
@@ -154,7 +146,7 @@ export async function listOutletMappings(
 ): Promise<Page<OutletUserMapping>> {
   const { db, caller } = ctx;
   const where = and(
-    visibleOutletMappings(caller),
+    outletMappingsOf(caller),
     searchOf(query.q, [users.name, users.email, outlets.name, outlets.outletCode]),
     query.outlet_id ? eq(outletUsers.outletId, query.outlet_id) : undefined,
     query.user_id ? eq(outletUsers.userId, query.user_id) : undefined,
@@ -197,7 +189,7 @@ export async function createOutletMapping(
 ): Promise<OutletUserMapping> {
   const { db, caller } = ctx;
   const user = await reachableUser(ctx, input.user_id);
-  if (caller.scope !== 'all' && !caller.outletIds.includes(input.outlet_id)) throw notFound('Outlet');
+  assertCallersOutlet(caller, input.outlet_id);
   const [outlet] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, input.outlet_id));
   if (!outlet) throw notFound('Outlet');
   if (!isOutletRole(user.role)) throw fieldError('user_id', 'Only outlet-role users belong to outlets');
@@ -213,7 +205,7 @@ export async function createOutletMapping(
 /** Takes a user off an outlet; an active outlet-role user keeps at least one. */
 export async function deleteOutletMapping(ctx: ServiceContext, id: string): Promise<void> {
   const { db, caller } = ctx;
-  const mapping = await findOutletMapping(db, and(eq(outletUsers.id, id), visibleOutletMappings(caller)));
+  const mapping = await findOutletMapping(db, and(eq(outletUsers.id, id), outletMappingsOf(caller)));
   const [user] = await db.select().from(users).where(eq(users.id, mapping.user.id));
   const [others] = await db.select({ value: count() }).from(outletUsers).where(eq(outletUsers.userId, mapping.user.id));
   if (user?.isActive && isOutletRole(user.role) && (others?.value ?? 0) <= 1) {

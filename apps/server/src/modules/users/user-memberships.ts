@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { companies, companyUsers, outlets, outletUsers } from '../../db/schema.ts';
 import { isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/http-error.ts';
+import { reachesAll, scopedByCompany, scopedByOutlet } from '../../lib/scope.ts';
 
 /** The companies and outlets a user belongs to. */
 export interface Memberships {
@@ -15,21 +16,21 @@ export const NO_MEMBERSHIPS: Memberships = { companyIds: [], outletIds: [] };
 
 async function assertCompanyReachable(ctx: ServiceContext, companyId: string) {
   const { db, caller } = ctx;
-  const reachable =
-    caller.scope === 'all'
-      ? (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))).length > 0
-      : caller.companyIds.includes(companyId);
-  if (!reachable) throw notFound('Company');
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), scopedByCompany(caller, companies.id)));
+  if (!company) throw notFound('Company');
 }
 
 async function assertOutletsReachable(ctx: ServiceContext, outletIds: string[]) {
   const { db, caller } = ctx;
   if (outletIds.length === 0) return;
-  const found =
-    caller.scope === 'all'
-      ? (await db.select({ id: outlets.id }).from(outlets).where(inArray(outlets.id, outletIds))).map((o) => o.id)
-      : caller.outletIds;
-  if (outletIds.some((id) => !found.includes(id))) throw notFound('Outlet');
+  const found = await db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(inArray(outlets.id, outletIds), scopedByOutlet(caller, outlets.id)));
+  if (outletIds.some((id) => !found.some((outlet) => outlet.id === id))) throw notFound('Outlet');
 }
 
 /**
@@ -47,7 +48,7 @@ export async function resolveMemberships(
   const { caller } = ctx;
   if (isCompanyRole(role)) {
     if (requested.outlet_ids?.length) throw fieldError('outlet_ids', 'Only outlet roles belong to outlets');
-    const onlyOwn = caller.scope !== 'all' && caller.companyIds.length === 1 ? caller.companyIds[0] : undefined;
+    const onlyOwn = !reachesAll(caller) && caller.companyIds.length === 1 ? caller.companyIds[0] : undefined;
     const companyId = requested.company_id ?? (current.companyIds.length === 1 ? current.companyIds[0] : onlyOwn);
     if (!companyId) throw fieldError('company_id', 'A company role belongs to one company; choose it');
     await assertCompanyReachable(ctx, companyId);
@@ -59,7 +60,7 @@ export async function resolveMemberships(
     if (requested.outlet_ids) {
       const chosen = [...new Set(requested.outlet_ids)];
       await assertOutletsReachable(ctx, chosen);
-      const untouched = caller.scope === 'all' ? [] : current.outletIds.filter((id) => !caller.outletIds.includes(id));
+      const untouched = reachesAll(caller) ? [] : current.outletIds.filter((id) => !caller.outletIds.includes(id));
       outletIds = [...new Set([...untouched, ...chosen])];
     }
     if (outletIds.length === 0) throw fieldError('outlet_ids', 'An outlet role needs at least one outlet');
@@ -126,26 +127,18 @@ export async function membershipNames(ctx: ServiceContext, userIds: string[]): P
   const { db, caller } = ctx;
   const byUser = new Map<string, MembershipNames>(userIds.map((id) => [id, { companies: [], outlets: [] }]));
   if (userIds.length === 0) return byUser;
-  const own = caller.scope === 'own';
   const [companyRows, outletRows] = await Promise.all([
     db
       .select({ userId: companyUsers.userId, id: companies.id, name: companies.name })
       .from(companyUsers)
       .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-      .where(
-        and(
-          inArray(companyUsers.userId, userIds),
-          own ? inArray(companyUsers.companyId, caller.companyIds) : undefined,
-        ),
-      )
+      .where(and(inArray(companyUsers.userId, userIds), scopedByCompany(caller, companyUsers.companyId)))
       .orderBy(companies.name),
     db
       .select({ userId: outletUsers.userId, id: outlets.id, name: outlets.name, outletCode: outlets.outletCode })
       .from(outletUsers)
       .innerJoin(outlets, eq(outlets.id, outletUsers.outletId))
-      .where(
-        and(inArray(outletUsers.userId, userIds), own ? inArray(outletUsers.outletId, caller.outletIds) : undefined),
-      )
+      .where(and(inArray(outletUsers.userId, userIds), scopedByOutlet(caller, outletUsers.outletId)))
       .orderBy(outlets.name),
   ]);
   for (const row of companyRows) byUser.get(row.userId)?.companies.push({ id: row.id, name: row.name });

@@ -7,6 +7,7 @@ import { type Caller, isCompanyRole, isOutletRole, type ServiceContext } from '.
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { reachesAll, scopedByTenancy } from '../../lib/scope.ts';
 import { clearSignInThrottles, type SignInAlert, signInAlertOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { revokeSessions } from '../auth/auth.service.ts';
 import { generateTemporaryPassword, hashSecret } from '../auth/passwords.ts';
@@ -67,16 +68,16 @@ const inOutlets = (ids: string[]) =>
  * the outlet roles of their own outlets; or themselves.
  */
 export function visibleUsers(caller: Caller): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
-  if (caller.scope === 'self') return eq(users.id, caller.userId);
-  if (isCompanyRole(caller.role)) return and(inArray(users.role, COMPANY_ROLES), inCompanies(caller.companyIds));
-  if (isOutletRole(caller.role)) return and(inArray(users.role, OUTLET_ROLES), inOutlets(caller.outletIds));
-  return sql`false`;
+  return scopedByTenancy(caller, {
+    self: (userId) => eq(users.id, userId),
+    company: (companyIds) => and(inArray(users.role, COMPANY_ROLES), inCompanies(companyIds)),
+    outlet: (outletIds) => and(inArray(users.role, OUTLET_ROLES), inOutlets(outletIds)),
+  });
 }
 
 /** Roles a caller may hand out: any with `all` scope, else those of their own kind. */
 function assertMayGrant(caller: Caller, role: Role): void {
-  if (caller.scope === 'all') return;
+  if (reachesAll(caller)) return;
   if (isCompanyRole(caller.role) && isCompanyRole(role)) return;
   if (isOutletRole(caller.role) && isOutletRole(role)) return;
   throw forbidden(`You cannot give users the ${role} role`);
@@ -88,7 +89,7 @@ function assertMayGrant(caller: Caller, role: Role): void {
  * global admin; an own-scope caller takes the user off their own outlets instead.
  */
 function assertWhollyOwn(caller: Caller, memberships: Memberships): void {
-  if (caller.scope === 'all') return;
+  if (reachesAll(caller)) return;
   const foreign =
     memberships.companyIds.some((id) => !caller.companyIds.includes(id)) ||
     memberships.outletIds.some((id) => !caller.outletIds.includes(id));
