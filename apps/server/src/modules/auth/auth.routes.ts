@@ -72,7 +72,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await logout(app.db, request.caller.sessionId);
+      await logout(request.ctx);
       return reply.code(204).send(null);
     },
   );
@@ -84,7 +84,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       body: profileUpdateSchema,
       response: { 200: verifyResponseSchema },
     }),
-    async (request) => ({ data: { user: await updateProfile(app.db, request.caller.userId, request.body) } }),
+    async (request) => ({ data: { user: await updateProfile(request.ctx, request.body) } }),
   );
 
   app.post(
@@ -99,7 +99,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      await changePassword(app.db, request.caller.userId, request.caller.sessionId, request.body);
+      await changePassword(request.ctx, request.body);
       return reply.code(204).send(null);
     },
   );

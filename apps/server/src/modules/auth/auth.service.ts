@@ -4,7 +4,7 @@ import { toRole } from '@adloop/contract/roles';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companyUsers, outletUsers, staffSessions, users } from '../../db/schema.ts';
-import type { StaffPrincipal } from '../../lib/context.ts';
+import type { ServiceContext, StaffPrincipal } from '../../lib/context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
 import { issueDeviceToken, trustedDeviceOf } from './device-tokens.ts';
@@ -136,11 +136,12 @@ export async function loadLiveSession(db: Database, userId: string, sessionId: s
     : null;
 }
 
-export async function logout(db: Database, sessionId: string): Promise<void> {
+/** Ends the caller's session. */
+export async function logout({ db, caller }: ServiceContext): Promise<void> {
   await db
     .update(staffSessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+    .where(and(eq(staffSessions.id, caller.sessionId), isNull(staffSessions.revokedAt)));
 }
 
 /** Ends every live session of a user, except the one named (the caller's own, after a password change). */

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@adloop/contract/auth';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { fieldError, notFound } from '../../lib/http-error.ts';
 import { revokeSessions, toCurrentUser } from './auth.service.ts';
 import { assertNewPassword } from './password-policy.ts';
@@ -9,8 +9,7 @@ import { hashSecret, verifySecret } from './passwords.ts';
 
 /** A signed-in user edits their own name, phone number and alert e-mails (every role, UNMAPPED too). */
 export async function updateProfile(
-  db: Database,
-  userId: string,
+  { db, caller }: ServiceContext,
   change: { name?: string; phone_number?: string | null; alert_emails?: boolean },
 ): Promise<CurrentUser> {
   const [row] = await db
@@ -21,7 +20,7 @@ export async function updateProfile(
       alertEmails: change.alert_emails,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, caller.userId))
     .returning();
   if (!row) throw notFound('User');
   return toCurrentUser(row);
@@ -32,11 +31,10 @@ export async function updateProfile(
  * thereby replaced, and every other session of theirs ends (a stolen one included).
  */
 export async function changePassword(
-  db: Database,
-  userId: string,
-  sessionId: string,
+  { db, caller }: ServiceContext,
   input: { current_password: string; new_password: string },
 ): Promise<void> {
+  const { userId, sessionId } = caller;
   const [user] = await db
     .select({ passwordHash: users.passwordHash, email: users.email })
     .from(users)

@@ -129,7 +129,11 @@ async function admit(
  * The gate of one upload: refused at once when the sender has used this hour's bytes, stopped
  * as soon as it passes what is left, and admitted at the end only if the limits still hold.
  */
-export async function openUploadGate(db: Database, uploader: Uploader, limits: UploadLimits): Promise<UploadGate> {
+export async function openUploadGate(
+  { db }: ServiceContext,
+  uploader: Uploader,
+  limits: UploadLimits,
+): Promise<UploadGate> {
   const sent = await sentThisHour(db, uploader.userId);
   const overBudget = () => overHourlyRate(limits.userBytesPerHour, sent.retryAfterSeconds);
   const remainingBytes = limits.userBytesPerHour - sent.bytes;

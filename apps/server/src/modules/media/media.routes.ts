@@ -62,7 +62,7 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
       }
       const uploader = await uploaderOf(request.ctx, request.query.company_id);
       // Before reading the file: a sender with no bytes left this hour is refused without sending it.
-      const gate = await openUploadGate(app.db, uploader, opts.limits);
+      const gate = await openUploadGate(request.ctx, uploader, opts.limits);
       const part = await request.file();
       if (part?.fieldname !== 'file') throw fieldError('file', 'Attach the media as the form field "file"');
       const stored = await receiveUpload(part.file, opts.mediaDir, opts.limits, gate, app.mediaDurations);

@@ -33,7 +33,7 @@ export default async function rateCardRoutes(fastify: FastifyInstance) {
       summary: 'Every rate card, newest effective first, with the one in force',
       response: { 200: z.object({ data: z.array(rateCardSchema) }) },
     }),
-    async () => ({ data: await listCards(app.db) }),
+    async (request) => ({ data: await listCards(request.ctx) }),
   );
 
   app.post(

@@ -60,7 +60,7 @@ function withStatus(cards: StoredCard[], card: StoredCard, now: number): RateCar
 }
 
 /** Every card, newest effective first, each with its status now. */
-export async function listCards(db: Database, now = Date.now()): Promise<RateCard[]> {
+export async function listCards({ db }: ServiceContext, now = Date.now()): Promise<RateCard[]> {
   const cards = await loadCards(db);
   return cards.map((card) => withStatus(cards, card, now)).reverse();
 }
@@ -77,7 +77,7 @@ export async function currentCards(db: Database, now = Date.now()) {
   };
 }
 
-export async function getCard(db: Database, id: string, now = Date.now()): Promise<RateCard> {
+export async function getCard({ db }: ServiceContext, id: string, now = Date.now()): Promise<RateCard> {
   const cards = await loadCards(db);
   const card = cards.find((each) => each.id === id);
   if (!card) throw notFound('Rate card');
@@ -139,7 +139,7 @@ export async function createCard(ctx: ServiceContext, input: RateCardCreate): Pr
       await emit({ type: 'pricing.changed' });
       return cardId;
     });
-    return await getCard(ctx.db, id, now);
+    return await getCard(ctx, id, now);
   } catch (error) {
     if (isUniqueViolation(error, 'rate_cards_effective_from_uq')) {
       throw conflict(`A rate card already takes effect at ${new Date(effectiveFrom).toISOString()}; withdraw it first`);
