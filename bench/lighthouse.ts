@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lighthouse, { desktopConfig, type Result } from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type BenchBrowser, type BrowserTools, browserTools, type LighthouseResult } from './browser-tools.ts';
 import { freshDatabase, root, startServer } from './lib.ts';
 
 /**
@@ -86,7 +85,8 @@ export async function benchLighthouse(adminUrl: string): Promise<{ runsPerPage: 
   builds.push({ label: 'current', webDistDir: path.resolve(process.env.BENCH_WEB_DIST ?? ownBuild!) });
 
   const served: Served[] = [];
-  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+  const tools = await browserTools();
+  const browser = await tools.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
   try {
     for (const build of builds) served.push(await serve(adminUrl, build.label, build.webDistDir));
     const scores = new Map<string, PageScore[]>(builds.map((build) => [build.label, []]));
@@ -96,7 +96,7 @@ export async function benchLighthouse(adminUrl: string): Promise<{ runsPerPage: 
         for (let run = 0; run < RUNS; run += 1) {
           for (const build of served) {
             const score = await scoreWithRetry(() =>
-              scorePage(browser, build.origin, page.path, formFactor, build.storage[page.visitor]),
+              scorePage(tools, browser, build.origin, page.path, formFactor, build.storage[page.visitor]),
             );
             runs.get(build.label)!.push(score);
           }
@@ -189,7 +189,8 @@ async function scoreWithRetry(score: () => Promise<PageScore>, attempts = 3): Pr
 }
 
 async function scorePage(
-  browser: Browser,
+  tools: BrowserTools,
+  browser: BenchBrowser,
   origin: string,
   pagePath: string,
   formFactor: PageScore['formFactor'],
@@ -204,10 +205,10 @@ async function scorePage(
       localStorage.clear();
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, storage);
-    const result = await lighthouse(
+    const result = await tools.lighthouse(
       `${origin}${pagePath}`,
       { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] },
-      formFactor === 'desktop' ? desktopConfig : undefined,
+      formFactor === 'desktop' ? tools.desktopConfig : undefined,
       page,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
@@ -217,7 +218,7 @@ async function scorePage(
   }
 }
 
-function toScore(lhr: Result, pagePath: string, formFactor: PageScore['formFactor']): PageScore {
+function toScore(lhr: LighthouseResult, pagePath: string, formFactor: PageScore['formFactor']): PageScore {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${pagePath}: ${lhr.runtimeError.message}`);
   const performance = lhr.categories.performance?.score;
   if (performance === null || performance === undefined) throw new Error(`Lighthouse on ${pagePath}: no score`);
