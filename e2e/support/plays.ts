@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { outletWallClock } from '@adloop/contract/clock';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import type { ScreenAd } from '@adloop/contract/screen';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { E2E_ORIGIN } from './env.ts';
 
 /**
  * Plays the tests post as a screen would (decision 036): of ads on the list the screen was handed,
@@ -10,7 +13,8 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 export type ServedAd = ScreenAd;
 
-export type PlayingScreen = { screen_id: string; outlet_id: string; screen_code: string };
+/** A screen that plays; `timezone` is its outlet's, when the test knows it. */
+export type PlayingScreen = { screen_id: string; outlet_id: string; screen_code: string; timezone?: string };
 
 function bearer(token: string) {
   return { Authorization: `Bearer ${token}` };
@@ -23,16 +27,58 @@ export async function servedAds(request: APIRequestContext, screenToken: string)
   return (await response.json()).data;
 }
 
-/** How long one play of the ad takes: its duration; an image without one the player's default; a video (length not stored) a second. */
-export function playMs(ad: { type: 'IMAGE' | 'VIDEO'; duration_seconds: number | null }): number {
-  if (ad.duration_seconds && ad.duration_seconds > 0) return Math.max(1_000, ad.duration_seconds * 1_000);
-  return ad.type === 'IMAGE' ? DEFAULT_IMAGE_DURATION_SECONDS * 1_000 : 1_000;
+/** What the tests play: an ad's or a variant's creative, as the list and the staff API give it. */
+export type Creative = { type: 'IMAGE' | 'VIDEO'; duration_seconds: number | null; media_url?: string };
+
+/** The demo outlet's zone (the seed's), whose wall clock its screens' plays carry. */
+export const DEMO_OUTLET_ZONE = 'Asia/Kolkata';
+
+/**
+ * Longer than any video the tests play: a video's run time is not in the list (its
+ * `duration_seconds` is null), so a video whose file cannot be read is spaced this far apart.
+ */
+const VIDEO_BOUND_MS = 60_000;
+/** The server counts a video it cannot read as what the screen reported, but at least this (decision 072). */
+const MIN_VIDEO_MS = 5_000;
+
+const videoRunMs = new Map<string, number | null>();
+
+/**
+ * A video's run time as its file says, read with ffprobe over HTTP from the test server, as the
+ * server reads it from its stored file (decision 072); null when the file cannot be read.
+ */
+function probedVideoMs(mediaUrl: string): number | null {
+  if (!videoRunMs.has(mediaUrl)) {
+    const probe = spawnSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', new URL(mediaUrl, E2E_ORIGIN).href],
+      { encoding: 'utf8', timeout: 10_000 },
+    );
+    const seconds = Number.parseFloat(probe.stdout ?? '');
+    videoRunMs.set(mediaUrl, probe.status === 0 && seconds > 0 ? Math.ceil(seconds * 1_000) : null);
+  }
+  return videoRunMs.get(mediaUrl)!;
 }
 
-/** The shortest ad on the list, so a few plays fit in the seconds since the screen was made. */
+/**
+ * How long one play of the ad takes on the server's count (decision 072): an image its duration,
+ * else the player's default; a video its file's run time (never less than what `play` reports for
+ * it, nor than the server's minimum), or when that cannot be read an upper bound.
+ */
+export function playMs(ad: Creative): number {
+  const seconds = ad.duration_seconds && ad.duration_seconds > 0 ? ad.duration_seconds : null;
+  if (ad.type === 'IMAGE') return (seconds ?? DEFAULT_IMAGE_DURATION_SECONDS) * 1_000;
+  const probed = ad.media_url ? probedVideoMs(ad.media_url) : null;
+  return Math.max(probed ?? VIDEO_BOUND_MS, MIN_VIDEO_MS, (seconds ?? 0) * 1_000);
+}
+
+/**
+ * The shortest image on the list, so a few plays fit in the seconds since the screen was made.
+ * Never a video: its length is not on the list.
+ */
 export function shortestAd(list: readonly ServedAd[]): ServedAd {
-  const [ad] = [...list].sort((a, b) => playMs(a) - playMs(b));
-  if (!ad) throw new Error('The screen was handed no ads');
+  const [ad] = list.filter((listed) => listed.type === 'IMAGE').sort((a, b) => playMs(a) - playMs(b));
+  if (!ad) throw new Error('The screen was handed no image ads');
   return ad;
 }
 
@@ -57,32 +103,33 @@ export async function waitUntil(instant: number) {
  * `count` back-to-back plays of `ad`, the first ending one play after `from` (the screen's or the
  * ad's creation), each ending as the next starts; waits until the last has ended.
  */
-export async function backToBack(
-  count: number,
-  ad: { type: 'IMAGE' | 'VIDEO'; duration_seconds: number | null },
-  from: number,
-) {
+export async function backToBack(count: number, ad: Creative, from: number) {
   const ms = playMs(ad);
   const instants = Array.from({ length: count }, (_, index) => new Date(from + (index + 1) * ms));
   await waitUntil(instants.at(-1)!.getTime());
   return instants;
 }
 
-/** A play entry as the player sends it. */
+/**
+ * A play entry as the player sends it, its date and time the wall clock of the screen's outlet
+ * when the test knows its zone, else UTC's. The server dates and prices a play by its instant in
+ * the outlet's zone and keeps these only as the screen's clock (decision 072).
+ */
 export function play(
   ad: ServedAd,
   screen: PlayingScreen,
   at: Date,
-  extra: { play_time?: string; additional_info?: Record<string, unknown> } = {},
+  extra: { additional_info?: Record<string, unknown> } = {},
 ) {
+  const clock = outletWallClock(at, screen.timezone ?? 'UTC');
   return {
     id: randomUUID(),
     ad_id: ad.id,
     screen_id: screen.screen_id,
     company_id: ad.company_id,
     outlet_id: screen.outlet_id,
-    play_date: at.toISOString().slice(0, 10),
-    play_time: extra.play_time ?? at.toISOString().slice(11, 19),
+    play_date: clock.date,
+    play_time: clock.time,
     play_count: 1,
     played_at: at.toISOString(),
     additional_info: extra.additional_info ?? {

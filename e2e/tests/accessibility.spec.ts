@@ -114,7 +114,12 @@ async function seedPlays(request: APIRequestContext, token: string) {
   const screenToken = await factories.authenticateScreen(request, screen.screen_code, passcode);
   const ad = shortestAd(await servedAds(request, screenToken));
   const instants = await backToBack(2, ad, await screenCreatedAt(request, token, screen.screen_code));
-  const playing = { screen_id: screen.id, outlet_id: outlet.id, screen_code: screen.screen_code };
+  const playing = {
+    screen_id: screen.id,
+    outlet_id: outlet.id,
+    screen_code: screen.screen_code,
+    timezone: outlet.timezone,
+  };
   await postPlays(
     request,
     screenToken,

@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { bearer, tokenOf, unique } from '../support/factories.ts';
-import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
+import {
+  choosePeriod,
+  expectedPayout,
+  lastPayableOutletDay,
+  payableScreenWithPlays,
+  shiftDay,
+} from '../support/payouts.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -117,11 +123,12 @@ test.describe('dynamic pricing', () => {
     await expect(page.getByRole('button', { name: 'Schedule new card' })).toHaveCount(0);
   });
 
-  test('a payout proposal prices each play at its tier and peak', async ({ page, request }) => {
+  test('a payout proposal prices each play at its tier and the daypart of its hour', async ({ page, request }) => {
     test.setTimeout(60_000);
     const token = await tokenOf(request);
-    // Two plays in the lunch peak (₹2.25 × 1.25 = ₹2.81), two at 10:00 (₹2.25), on the screen's clock.
-    const { screen } = await payableScreenWithPlays(request, token, ['12:15:00', '13:45:00', '10:00:00', '10:05:00'], {
+    // Four plays now at a premium outlet: ₹2.25 each, × 1.25 in the lunch peak or × 1.5 in the
+    // evening one, by the hour they play at in the outlet's zone.
+    const { screen, prices } = await payableScreenWithPlays(request, token, 4, {
       name: `E2E Premium Outlet ${unique()}`,
       tier: 'PREMIUM',
     });
@@ -134,12 +141,11 @@ test.describe('dynamic pricing', () => {
     // The screen picker's popover must be gone (focus back on its trigger) before another opens.
     await expect(page.getByRole('option', { name: new RegExp(screen.screen_code) })).toBeHidden();
     await choosePeriod(page, shiftDay(lastPayableOutletDay(), -6), lastPayableOutletDay());
-    // 2 × ₹2.81 + 2 × ₹2.25 = ₹10.12; 15 % = ₹1.518 → ₹1.52.
+    // E.g. off peak 4 × ₹2.25 = ₹9.00; 15 % = ₹1.35 → "… = ₹9.00 (avg ₹2.25 a play); − 15 % commission (₹1.35) = ₹7.65".
+    const expected = expectedPayout(prices);
     const proposal = page.getByRole('region', { name: 'Proposed payout' });
-    await expect(proposal.getByTestId('payout-working')).toHaveText(
-      '4 plays on the rate card = ₹10.12 (avg ₹2.53 a play); − 15 % commission (₹1.52) = ₹8.60',
-    );
-    await expect(proposal.getByTestId('payout-total')).toHaveText('₹8.60');
+    await expect(proposal.getByTestId('payout-working')).toHaveText(expected.working);
+    await expect(proposal.getByTestId('payout-total')).toHaveText(expected.total);
   });
 });
 

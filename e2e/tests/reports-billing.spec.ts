@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { bearer, createCompany, tokenOf, unique } from '../support/factories.ts';
-import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
+import {
+  choosePeriod,
+  expectedPayout,
+  lastPayableOutletDay,
+  payableScreenWithPlays,
+  shiftDay,
+} from '../support/payouts.ts';
 import { signInAs } from '../support/session.ts';
 
 /** Money on the dashboard: amounts typed in rupees land as exact paise; payouts show their working and pay a period once. */
@@ -59,10 +65,9 @@ test.describe('billing', () => {
   }) => {
     test.setTimeout(60_000);
     const token = await tokenOf(request);
-    // Six plays at ₹1.50 and two evening plays at ₹2.25 (the demo card's ×1.5 peak), on days the
-    // outlet can already be paid for.
-    const times = ['18:00:00', '18:01:00', '10:00:00', '10:01:00', '10:02:00', '10:03:00', '10:04:00', '10:05:00'];
-    const { screen } = await payableScreenWithPlays(request, token, times);
+    // Eight plays now, on days the outlet can already be paid for: ₹1.50 each, more in the demo
+    // card's peaks, by the hour they play at in the outlet's zone.
+    const { screen, prices } = await payableScreenWithPlays(request, token, 8);
     const lastDay = lastPayableOutletDay();
     await signInAs(page, request, '/dashboard/billing/payouts/add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add screen payout' })).toBeVisible();
@@ -106,11 +111,10 @@ test.describe('billing', () => {
     await page.keyboard.press('Escape');
     await choosePeriod(page, shiftDay(lastDay, -6), lastDay);
 
-    // 6 × ₹1.50 + 2 × ₹2.25 = ₹13.50; 15 % of it is ₹2.025, rounded half up to ₹2.03.
-    await expect(proposal.getByTestId('payout-working')).toHaveText(
-      '8 plays on the rate card = ₹13.50 (avg ₹1.69 a play); − 15 % commission (₹2.03) = ₹11.47',
-    );
-    await expect(proposal.getByTestId('payout-total')).toHaveText('₹11.47');
+    // E.g. off peak 8 × ₹1.50 = ₹12.00; 15 % of it is ₹1.80: "… (avg ₹1.50 a play); − 15 % commission (₹1.80) = ₹10.20".
+    const expected = expectedPayout(prices);
+    await expect(proposal.getByTestId('payout-working')).toHaveText(expected.working);
+    await expect(proposal.getByTestId('payout-total')).toHaveText(expected.total);
     // There is no rate to type: the rate card prices every play.
     await expect(page.getByLabel('Rate per play')).toHaveCount(0);
     await expect(create).toBeEnabled();
@@ -119,8 +123,8 @@ test.describe('billing', () => {
     await expect(page).toHaveURL(/\/dashboard\/billing\/payouts$/);
     await expect(page.getByText('Payout created')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(screen.screen_code) });
-    await expect(row).toContainText('₹11.47');
-    await expect(row).toContainText('8 plays · avg ₹1.69');
+    await expect(row).toContainText(expected.total);
+    await expect(row).toContainText(`8 plays · avg ${expected.average}`);
     await expect(row).toContainText('Pending');
 
     // The same screen and period again: flagged, and the button says it was paid.

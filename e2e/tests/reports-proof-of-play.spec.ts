@@ -14,7 +14,7 @@ import {
 } from '../support/display.ts';
 import { expect, testWithoutServiceWorker as test } from '../support/display-test.ts';
 import { E2E_ORIGIN } from '../support/env.ts';
-import { backToBack, play, postPlays, screenCreatedAt, servedAds } from '../support/plays.ts';
+import { backToBack, DEMO_OUTLET_ZONE, play, postPlays, screenCreatedAt, servedAds } from '../support/plays.ts';
 import { signInAs } from '../support/session.ts';
 
 /** Proof of play end to end: the real player plays, and the dashboard's reports show exactly those plays. */
@@ -152,7 +152,12 @@ test.describe('proof of play reports', () => {
     const logs = [];
     for (const { count, session, served } of screens) {
       const instants = await backToBack(count, served, from);
-      const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
+      const playing = {
+        screen_id: session.screen_id,
+        outlet_id: session.outlet.id,
+        screen_code: session.screen_code,
+        timezone: DEMO_OUTLET_ZONE,
+      };
       const sent = instants.map((at) => play(served, playing, at));
       await postPlays(request, session.access_token, sent);
       logs.push(...sent);

@@ -10,8 +10,15 @@ import { settleAnimations } from '../support/a11y.ts';
 import { authenticateScreen } from '../support/display.ts';
 import { DEMO_SCREEN, E2E_ORIGIN } from '../support/env.ts';
 import { bearer, tokenOf, unique } from '../support/factories.ts';
-import { choosePeriod, lastPayableOutletDay, payableScreenWithPlays, shiftDay } from '../support/payouts.ts';
 import {
+  choosePeriod,
+  expectedPayout,
+  lastPayableOutletDay,
+  payableScreenWithPlays,
+  shiftDay,
+} from '../support/payouts.ts';
+import {
+  DEMO_OUTLET_ZONE,
   play,
   playMs,
   postPlays,
@@ -136,8 +143,19 @@ async function seed(request: APIRequestContext) {
     cursor += ms;
     next += 1;
   }
-  await waitUntil(Math.max(...placed.map(({ end }) => end)));
-  const playing = { screen_id: session.screen_id, outlet_id: session.outlet.id, screen_code: session.screen_code };
+  // A payout pays only days before its outlet's today (decision 050), and the demo's plays are
+  // today's: the payout on the page is an outlet's whose screen already has past days to pay. Its
+  // screen plays while the demo screen's plays run.
+  const [payable] = await Promise.all([
+    payableScreenWithPlays(request, token, 4, { name: PAYOUT_OUTLET }),
+    waitUntil(Math.max(...placed.map(({ end }) => end))),
+  ]);
+  const playing = {
+    screen_id: session.screen_id,
+    outlet_id: session.outlet.id,
+    screen_code: session.screen_code,
+    timezone: DEMO_OUTLET_ZONE,
+  };
   const logs = placed.map(({ ad, end }) => play(ad, playing, new Date(end)));
   const screenHeaders = bearer(session.access_token);
   await postPlays(request, session.access_token, logs);
@@ -169,17 +187,20 @@ async function seed(request: APIRequestContext) {
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-  // A payout pays only days before its outlet's today (decision 050), and the demo's plays are
-  // today's: the payout on the page is an outlet's whose screen already has past days to pay.
   const lastDay = lastPayableOutletDay();
-  const { outlet } = await payableScreenWithPlays(request, token, ['10:00:00', '12:30:00', '18:30:00', '19:00:00'], {
-    name: PAYOUT_OUTLET,
-  });
   const payout = await request.post('/api/screen-payout', {
     headers: bearer(token),
-    data: { outlet_id: outlet.id, period_start: shiftDay(lastDay, -6), period_end: lastDay, reference: 'PAYOUT-DEMO' },
+    data: {
+      outlet_id: payable.outlet.id,
+      period_start: shiftDay(lastDay, -6),
+      period_end: lastDay,
+      reference: 'PAYOUT-DEMO',
+    },
   });
   expect(payout.status(), await payout.text()).toBe(201);
+  expect((await payout.json()).data.map((paid: { amount_minor: number }) => paid.amount_minor)).toEqual([
+    expectedPayout(payable.prices).amountMinor,
+  ]);
 }
 
 async function settle(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -197,8 +218,9 @@ async function shootTop(page: Page, name: string, width: number) {
 }
 
 test.beforeAll(async () => {
-  // A server started just now has had no time for the plays: the seed waits for them to end.
-  test.setTimeout(120_000);
+  // A server started just now has had no time for the plays: the seed waits for them to end, some
+  // two minutes of them when the spec runs alone.
+  test.setTimeout(180_000);
   const request = await playwrightRequest.newContext({ baseURL: E2E_ORIGIN });
   await seed(request);
   await request.dispose();
