@@ -43,6 +43,8 @@ const settings = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: one readable line an event; `json`: pino's JSON lines; `auto`: pretty on a terminal outside production. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /** How long a stop (SIGTERM, SIGINT) may wait for requests in flight and the database; then the process exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be whole milliseconds').min(100).default(10_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Media one company may hold, in bytes (decision 044). */
   MEDIA_QUOTA_BYTES: byteCount.default(DEFAULT_COMPANY_STORAGE_BYTES),

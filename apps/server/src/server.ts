@@ -90,14 +90,25 @@ app.log.info(
   env.REDIS_URL ? 'changes fan out to every server process through Redis' : 'changes fan out within this process only',
 );
 
+// A stop finishes the requests in flight and closes the database, within a time limit: a client
+// that never finishes its request must not keep a deployment's old process alive. A second
+// signal stops at once.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'stopping now, without waiting');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    setTimeout(() => {
+      app.log.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting with requests still open');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   });
 }
