@@ -20,16 +20,29 @@ export function staffRoutes(app: FastifyInstance, tag: string) {
 }
 
 type Row<S extends z.ZodType> = z.output<S>;
-type ById = { Params: { id: string } };
+/** The path parameter naming one row: `{ id: uuid }` for most resources, a pincode's `{ code }`. */
+type KeyParams = z.ZodObject<Record<string, z.ZodType<string>>>;
+type ByKey = { Params: Record<string, string> };
 
 /**
  * The usual routes of one resource at its base path: a page of rows (GET /), one row (GET /:id),
  * create (POST /), edit (PATCH /:id) and delete (DELETE /:id), each a call of its service with
- * the request's context. The signatures tie each service's answer to the row schema declared;
- * a module registers the ones it has and writes any other route in full.
+ * the request's context. `params` names and checks the row's key (a UUID `id` unless given). The
+ * signatures tie each service's answer to the row schema declared; a module registers the ones
+ * it has and writes any other route in full.
  */
-export function resourceRoutes<R extends z.ZodType>(app: FastifyInstance, tag: string, resource: Resource, row: R) {
+export function resourceRoutes<R extends z.ZodType>(
+  app: FastifyInstance,
+  tag: string,
+  resource: Resource,
+  row: R,
+  params: KeyParams = idParamsSchema,
+) {
   const guard = staffRoutes(app, tag);
+  const [key, ...more] = Object.keys(params.shape);
+  if (!key || more.length > 0) throw new Error(`resourceRoutes(${resource}): params must name one key`);
+  const path = `/:${key}`;
+  const keyOf = (request: { params: Record<string, string> }) => request.params[key]!;
   return {
     /** The options of a further route of this module. */
     guard,
@@ -43,10 +56,10 @@ export function resourceRoutes<R extends z.ZodType>(app: FastifyInstance, tag: s
       );
     },
     one(summary: string, find: (ctx: ServiceContext, id: string) => Promise<Row<R>>) {
-      app.get<ById>(
-        '/:id',
-        guard(resource, 'read', { summary, params: idParamsSchema, response: { 200: one(row) } }),
-        async (request) => ({ data: await find(request.ctx, request.params.id) }),
+      app.get<ByKey>(
+        path,
+        guard(resource, 'read', { summary, params, response: { 200: one(row) } }),
+        async (request) => ({ data: await find(request.ctx, keyOf(request)) }),
       );
     },
     /** `answer` when what a create answers is more than the row (a passcode shown once). */
@@ -68,20 +81,20 @@ export function resourceRoutes<R extends z.ZodType>(app: FastifyInstance, tag: s
       body: B,
       update: (ctx: ServiceContext, id: string, change: z.output<B>) => Promise<Row<R>>,
     ) {
-      app.patch<ById>(
-        '/:id',
-        guard(resource, 'update', { summary, params: idParamsSchema, body, response: { 200: one(row) } }),
+      app.patch<ByKey>(
+        path,
+        guard(resource, 'update', { summary, params, body, response: { 200: one(row) } }),
         async (request) => ({
-          data: await update(request.ctx, request.params.id, request.body as z.output<B>),
+          data: await update(request.ctx, keyOf(request), request.body as z.output<B>),
         }),
       );
     },
     remove(summary: string, remove: (ctx: ServiceContext, id: string) => Promise<unknown>) {
-      app.delete<ById>(
-        '/:id',
-        guard(resource, 'delete', { summary, params: idParamsSchema, response: { 204: z.null() } }),
+      app.delete<ByKey>(
+        path,
+        guard(resource, 'delete', { summary, params, response: { 204: z.null() } }),
         async (request, reply) => {
-          await remove(request.ctx, request.params.id);
+          await remove(request.ctx, keyOf(request));
           return reply.code(204).send(null);
         },
       );
