@@ -1,6 +1,6 @@
 import type { DashboardSummary } from '@adloop/contract/dashboard';
 import { type Scope, scopeOf } from '@adloop/contract/permissions';
-import { and, asc, count, desc, eq, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, not, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { scopedByCompany, scopedByCompanyOrOutlet, scopedByOutlet } from '../../lib/scope.ts';
@@ -113,12 +113,7 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
           .from(screenStateChanges)
           .innerJoin(screens, eq(screens.id, screenStateChanges.screenId))
           .innerJoin(outlets, eq(outlets.id, screenStateChanges.outletId))
-          .where(
-            and(
-              activityScope === 'all' ? undefined : inArray(screenStateChanges.outletId, caller.outletIds),
-              changeIsDue(new Date()),
-            ),
-          )
+          .where(and(scopedByOutlet(on(activityScope), screenStateChanges.outletId), changeIsDue(new Date())))
           .orderBy(desc(screenStateChanges.occurredAt), desc(screenStateChanges.id))
           .limit(LIST_LIMIT),
   ]);

@@ -1,4 +1,3 @@
-import type { Scope } from '@adloop/contract/permissions';
 import type { Takeover, TakeoverScreen, TakeoverStatus } from '@adloop/contract/takeovers';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -26,7 +25,7 @@ interface ScreenInfo extends TakeoverScreen {
 export async function toTakeovers(db: Database, rows: TakeoverRow[], caller: Caller): Promise<Takeover[]> {
   if (rows.length === 0) return [];
   // Takeovers grant each role one scope for all it may do: who may end them ends within it.
-  const endScope: Scope = caller.can('takeovers', 'update') ? caller.scope : 'none';
+  const canEnd = caller.can('takeovers', 'update');
   const screenIds = [...new Set(rows.flatMap((row) => row.screenIds))];
   const adIds = [...new Set(rows.flatMap((row) => (row.adId ? [row.adId] : [])))];
   const userIds = [
@@ -86,7 +85,7 @@ export async function toTakeovers(db: Database, rows: TakeoverRow[], caller: Cal
   return rows.map((row) => {
     const covered = row.screenIds.map((id) => screenById.get(id)).filter((s): s is ScreenInfo => s !== undefined);
     const shown = reachesAll(caller) ? covered : covered.filter(own);
-    const mayEnd = endScope === 'all' || (endScope === 'own' && covered.length > 0 && covered.every(own));
+    const mayEnd = canEnd && (reachesAll(caller) || (covered.length > 0 && covered.every(own)));
     const ad = row.adId ? adById.get(row.adId) : undefined;
     return {
       id: row.id,
