@@ -1,20 +1,9 @@
 import type { Role } from '@adloop/contract/roles';
 import type { Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ads,
-  adTransactions,
-  adVariants,
-  companies,
-  companyUsers,
-  outlets,
-  outletUsers,
-  rateCards,
-  screenPayouts,
-  takeovers,
-} from '../src/db/schema.ts';
+import { ads, adVariants, companies, companyUsers, outlets, outletUsers } from '../src/db/schema.ts';
 import { DEMO_SCREEN_CODE, seedOnFirstStart } from '../src/seed/seed.ts';
-import { createScreen, createUser } from './helpers/factories.ts';
+import { createUser } from './helpers/factories.ts';
 import {
   BAD_TEXT,
   BAD_VALUES,
@@ -26,6 +15,7 @@ import {
   withValue,
 } from './helpers/fuzz-inputs.ts';
 import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
+import { resourcesWithRows } from './helpers/tenants.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -142,10 +132,9 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     operations = operationsOf(doc);
 
-    // Rows for path parameters that a fuzzed request may change: never the callers' own.
+    // Ids for body fields and query parameters.
     const outletId = (await firstId(outlets))!;
     const target = await createUser(t.db, { role: 'OUTLET_EMPLOYEE' });
-    const spareScreen = await createScreen(t.db, outletId);
     Object.assign(ids, {
       company_id: (await firstId(companies))!,
       outlet_id: outletId,
@@ -158,27 +147,21 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
     for (const op of operations.filter((o) => o.method === 'POST' && o.body && !o.path.includes('{'))) {
       await send({ ...baseRequest(op), headers: bearer(tokens.get('GLOBAL_ADMIN')!) });
     }
+    // Rows for path parameters that a fuzzed request may change, never the callers' own: a new row of every
+    // resource of the permission table that has rows (RESOURCE_ROWS), of the seed's first company and outlet.
+    const owner = { db: t.db, tenant: 'A' as const, companyId: ids.company_id!, outletId };
+    for (const [, rows] of resourcesWithRows()) pathIds[`${rows.base}/{${rows.key ?? 'id'}}`] = await rows.make(owner);
     await send({
       method: 'POST',
-      url: `/api/ads/${ids.ad_id}/variants`,
+      url: `/api/ads/${pathIds['/api/ads/{id}']}/variants`,
       payload: { label: 'B', type: 'IMAGE', media_url: 'https://example.com/b.png', link_url: 'https://example.com/b' },
       headers: bearer(tokens.get('GLOBAL_ADMIN')!),
       what: 'variant',
     });
     const [variant] = await t.db.select().from(adVariants).limit(1);
     Object.assign(pathIds, {
-      '/api/ad-company/{id}': ids.company_id,
-      '/api/outlets/{id}': outletId,
-      '/api/pincode/{code}': '560038',
-      '/api/users/{id}': target.id,
       '/api/company-user-mapping/{id}': (await firstId(companyUsers)) ?? '',
       '/api/outlet-user-mapping/{id}': (await firstId(outletUsers)) ?? '',
-      '/api/ad-screens/{id}': spareScreen.id,
-      '/api/ads/{id}': ids.ad_id,
-      '/api/ad-transaction/{id}': (await firstId(adTransactions)) ?? '',
-      '/api/screen-payout/{id}': (await firstId(screenPayouts)) ?? '',
-      '/api/rate-cards/{id}': (await firstId(rateCards)) ?? '',
-      '/api/takeovers/{id}': (await firstId(takeovers)) ?? '',
       '{variantId}': variant?.id ?? '',
       '{version}': '1',
       '/r/{code}': variant?.linkCode ?? 'NOCODE',
@@ -272,6 +255,16 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ANSWER_WITHIN_MS).unref()),
     ]);
   }
+
+  it('has a row for every path parameter of the API (a new resource adds its rows to RESOURCE_ROWS)', () => {
+    const unreached = operations.flatMap((op) =>
+      [...op.path.matchAll(/\{\w+\}/g)]
+        .map((match) => op.path.slice(0, match.index + match[0].length))
+        .filter((base) => !pathIds[base] && !pathIds[base.slice(base.lastIndexOf('/') + 1)])
+        .map((base) => `${op.method} ${op.path}: no row for ${base}`),
+    );
+    expect(unreached).toEqual([]);
+  });
 
   it.each(CALLERS)(
     'no route answers 5xx to bad input from %s',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { FIELD_GRANTS } from '@adloop/contract/field-grants';
 import {
   ACTIONS,
@@ -27,7 +26,9 @@ import {
   buildTwoTenants,
   type Caller,
   disposable,
-  familyOf,
+  ownerOf,
+  type ResourceRows,
+  resourcesWithRows,
   type Tenant,
   type TwoTenants,
   userRow,
@@ -52,8 +53,6 @@ function gifUpload(): Request {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-
-const unique = () => randomBytes(4).toString('hex');
 
 function crud(
   resource: Resource,
@@ -99,10 +98,18 @@ function crud(
   ];
 }
 
-const userBody = (world: TwoTenants, caller: Caller, tenant: Tenant) =>
-  familyOf(caller.role) === 'outlet'
-    ? { name: 'New', email: `${unique()}@x.example`, role: 'OUTLET_EMPLOYEE', outlet_ids: [world.outlets[tenant]] }
-    : { name: 'New', email: `${unique()}@x.example`, role: 'COMPANY_EMPLOYEE', company_id: world.companies[tenant] };
+/** A resource's row of a tenant, as the caller reaches it, and a fresh one for a delete (RESOURCE_ROWS). */
+const rowOf =
+  (resource: Resource, rows: ResourceRows) =>
+  (world: TwoTenants, caller: Caller, tenant: Tenant): string =>
+    rows.rowFor?.(world, caller, tenant) ?? world.rows[resource]![tenant];
+const freshOf = (rows: ResourceRows) => (world: TwoTenants, caller: Caller, tenant: Tenant) =>
+  rows.freshFor?.(world, caller, tenant) ?? rows.make(ownerOf(world, tenant));
+
+/** The usual routes of every resource that has them, from its entry in RESOURCE_ROWS. */
+const USUAL = resourcesWithRows().flatMap(([resource, rows]) =>
+  rows.usual ? [{ resource, rows, usual: rows.usual }] : [],
+);
 
 const adStep = (
   action: Action,
@@ -119,60 +126,17 @@ const adStep = (
 });
 
 const ROUTES: RouteCase[] = [
-  ...crud(
-    'companies',
-    '/api/ad-company',
-    (w, _c, t) => w.companies[t],
-    disposable.company,
-    { tenanted: false, body: () => ({ name: `Co ${unique()}` }) },
-    { contact_phone: '080 4000 1234' },
-  ),
-  ...crud(
-    'outlets',
-    '/api/outlets',
-    (w, _c, t) => w.outlets[t],
-    disposable.outlet,
-    { tenanted: false, body: () => ({ name: 'Venue', outlet_code: `V-${unique()}` }) },
-    { address: '1 Main Road' },
-  ),
-  ...crud(
-    'users',
-    '/api/users',
-    userRow,
-    (w, c, t) => disposable.user(w, c, t),
-    { tenanted: true, body: userBody },
-    { name: 'Renamed' },
-  ),
-  ...crud(
-    'screens',
-    '/api/ad-screens',
-    (w, _c, t) => w.screens[t],
-    (w, _c, t) => disposable.screen(w, t),
-    { tenanted: true, body: (w, _c, t) => ({ outlet_id: w.outlets[t], screen_code: `S-${unique()}` }) },
-    { name: 'Renamed' },
-  ),
-  ...crud(
-    'ads',
-    '/api/ads',
-    (w, _c, t) => w.ads[t],
-    (w, _c, t) => disposable.ad(w, t, t === 'A' ? 'ACTIVE' : 'DRAFT'),
-    {
-      tenanted: true,
-      body: (w, _c, t) => ({ company_id: w.companies[t], title: 'New', type: 'IMAGE', media_url: '/media/x.png' }),
-    },
-    { title: 'Renamed' },
-  ),
-  ...crud(
-    'pincodes',
-    '/api/pincode',
-    (w) => w.pincode,
-    (w) => disposable.pincode(w),
-    {
-      tenanted: false,
-      body: () => ({ code: String(100000 + Math.floor(Math.random() * 899999)), city: 'C', state: 'S' }),
-    },
-    { city: 'Bangalore' },
-  ).map((route) => ({ ...route, tenanted: false })),
+  ...USUAL.flatMap(({ resource, rows, usual }) => {
+    const cases = crud(
+      resource,
+      rows.base,
+      rowOf(resource, rows),
+      freshOf(rows),
+      { tenanted: usual.create.tenanted, body: (w, c, t) => usual.create.body(ownerOf(w, t), c) },
+      usual.update,
+    );
+    return rows.shared ? cases.map((route) => ({ ...route, tenanted: false })) : cases;
+  }),
   adStep('update', 'submit', 'DRAFT'),
   adStep('approve', 'approve', 'PENDING_REVIEW'),
   adStep('approve', 'reject', 'PENDING_REVIEW', { reason: 'Blurred' }),
@@ -203,12 +167,15 @@ const LISTS: Array<{
   rows: (world: TwoTenants, caller: Caller) => [string, string];
   key?: string;
 }> = [
-  { base: '/api/ad-company', resource: 'companies', rows: (w) => [w.companies.A, w.companies.B] },
-  { base: '/api/outlets', resource: 'outlets', rows: (w) => [w.outlets.A, w.outlets.B] },
-  { base: '/api/users', resource: 'users', rows: (w, c) => [userRow(w, c, 'A'), userRow(w, c, 'B')] },
-  { base: '/api/ad-screens', resource: 'screens', rows: (w) => [w.screens.A, w.screens.B] },
-  { base: '/api/ads', resource: 'ads', rows: (w) => [w.ads.A, w.ads.B] },
-  { base: '/api/pincode', resource: 'pincodes', rows: (w) => [w.pincode, w.pincode], key: 'code' },
+  ...USUAL.map(({ resource, rows }) => {
+    const row = rowOf(resource, rows);
+    return {
+      base: rows.base,
+      resource,
+      rows: (w: TwoTenants, c: Caller): [string, string] => [row(w, c, 'A'), row(w, c, 'B')],
+      key: rows.key,
+    };
+  }),
   {
     base: '/api/outlet-user-mapping',
     resource: 'users',

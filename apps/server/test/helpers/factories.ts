@@ -5,6 +5,7 @@ import type { Role } from '@adloop/contract/roles';
 import type { Database } from '../../src/db/client.ts';
 import {
   ads,
+  adTransactions,
   companies,
   companyUsers,
   outlets,
@@ -13,7 +14,9 @@ import {
   rateCardDayparts,
   rateCards,
   rateCardTiers,
+  screenPayouts,
   screens,
+  takeovers,
   users,
 } from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/modules/auth/passwords.ts';
@@ -107,6 +110,40 @@ export async function createAd(db: Database, companyId: string, overrides: Parti
       createdAt: new Date(Date.now() - 30 * 86_400_000 + sequence),
       ...overrides,
     })
+    .returning();
+  return row!;
+}
+
+/** A payment a company made, as the billing team records it (PENDING until confirmed). */
+export async function createAdTransaction(
+  db: Database,
+  companyId: string,
+  overrides: Partial<typeof adTransactions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(adTransactions)
+    .values({ companyId, amountMinor: 50_000, method: 'UPI', transactedAt: new Date(), ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A payout owed to an outlet for a new screen of it, for today. */
+export async function createScreenPayout(db: Database, outletId: string) {
+  const screen = await createScreen(db, outletId);
+  const today = new Date().toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(screenPayouts)
+    .values({ screenId: screen.id, outletId, periodStart: today, periodEnd: today, amountMinor: 100 })
+    .returning();
+  return row!;
+}
+
+/** A running message takeover of a new screen of the outlet. */
+export async function createTakeover(db: Database, outletId: string) {
+  const screen = await createScreen(db, outletId);
+  const [row] = await db
+    .insert(takeovers)
+    .values({ kind: 'MESSAGE', message: 'Closing in ten minutes', screenIds: [screen.id] })
     .returning();
   return row!;
 }

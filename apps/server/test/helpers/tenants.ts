@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { AdStatus } from '@adloop/contract/ads';
-import { scopeOf } from '@adloop/contract/permissions';
+import { type Resource, scopeOf } from '@adloop/contract/permissions';
 import { COMPANY_ROLES, OUTLET_ROLES, ROLES, type Role } from '@adloop/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import { pincodes } from '../../src/db/schema.ts';
-import { createAd, createCompany, createOutlet, createScreen, createUser, mapUser } from './factories.ts';
+import {
+  createAd,
+  createAdTransaction,
+  createCompany,
+  createOutlet,
+  createRateCard,
+  createScreen,
+  createScreenPayout,
+  createTakeover,
+  createUser,
+  mapUser,
+} from './factories.ts';
 import { signedIn } from './sign-in.ts';
 
 /** Tenant A is the caller's; tenant B is the other one, whose rows must stay out of reach. */
@@ -26,9 +37,156 @@ export const familyOf = (role: Role): Family =>
       ? 'outlet'
       : 'platform';
 
+/** Whose a new row is: a tenant's company and outlet. */
+export interface Owner {
+  db: Database;
+  tenant: Tenant;
+  companyId: string;
+  outletId: string;
+}
+
+/**
+ * How the tests reach the rows of one resource of the permission table: where they are, how to
+ * make one (a factory of factories.ts), and for a resource with the usual routes of
+ * `resourceRoutes` what the permission test sends to create and edit one.
+ */
+export interface ResourceRows {
+  /** Its rows are at `${base}/{id}` (`{code}` when `key` says so). */
+  base: string;
+  key?: 'code';
+  /** A new row of the owner's, straight into the database; its key. */
+  make(owner: Owner): Promise<string>;
+  /** Its usual list, one, create, update and delete routes: a valid body of each write. */
+  usual?: {
+    /** `tenanted` when the body names the owner's rows: it is then sent as each tenant. */
+    create: { tenanted: boolean; body(owner: Owner, caller: Caller): object };
+    update: object;
+  };
+  /** Rows of no tenant (pincodes): its cases run once, as tenant A. */
+  shared?: true;
+  /** The row a caller reaches as its own (A) or not (B), when it depends on the caller (users). */
+  rowFor?(world: TwoTenants, caller: Caller, tenant: Tenant): string;
+  freshFor?(world: TwoTenants, caller: Caller, tenant: Tenant): Promise<string>;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+const randomPincode = () => String(100000 + (randomBytes(3).readUIntBE(0, 3) % 899999));
+
+/**
+ * Every resource of the permission table (RESOURCES) and its rows, once: the permission test
+ * builds its world, its usual route cases and its lists from this, the fuzz its path ids. A
+ * resource added to the table without an entry does not compile, naming it.
+ */
+export const RESOURCE_ROWS: Record<Resource, ResourceRows | { none: string }> = {
+  companies: {
+    base: '/api/ad-company',
+    make: async ({ db }) => (await createCompany(db)).id,
+    usual: {
+      create: { tenanted: false, body: () => ({ name: `Co ${unique()}` }) },
+      update: { contact_phone: '080 4000 1234' },
+    },
+  },
+  outlets: {
+    base: '/api/outlets',
+    make: async ({ db }) => (await createOutlet(db)).id,
+    usual: {
+      create: { tenanted: false, body: () => ({ name: 'Venue', outlet_code: `V-${unique()}` }) },
+      update: { address: '1 Main Road' },
+    },
+  },
+  users: {
+    base: '/api/users',
+    make: async ({ db, companyId }) => {
+      const user = await createUser(db, { role: 'COMPANY_EMPLOYEE' });
+      await mapUser(db, user.id, { companyId });
+      return user.id;
+    },
+    usual: {
+      create: {
+        tenanted: true,
+        body: (owner, caller) =>
+          familyOf(caller.role) === 'outlet'
+            ? { name: 'New', email: `${unique()}@x.example`, role: 'OUTLET_EMPLOYEE', outlet_ids: [owner.outletId] }
+            : { name: 'New', email: `${unique()}@x.example`, role: 'COMPANY_EMPLOYEE', company_id: owner.companyId },
+      },
+      update: { name: 'Renamed' },
+    },
+    rowFor: (world, caller, tenant) => userRow(world, caller, tenant),
+    freshFor: (world, caller, tenant) => disposable.user(world, caller, tenant),
+  },
+  screens: {
+    base: '/api/ad-screens',
+    make: async ({ db, outletId }) => (await createScreen(db, outletId)).id,
+    usual: {
+      create: { tenanted: true, body: ({ outletId }) => ({ outlet_id: outletId, screen_code: `S-${unique()}` }) },
+      update: { name: 'Renamed' },
+    },
+  },
+  ads: {
+    base: '/api/ads',
+    // A's ad is ACTIVE (it plays on A's screens); B's is a DRAFT (it plays nowhere).
+    make: async ({ db, tenant, companyId }) =>
+      (await createAd(db, companyId, { status: tenant === 'A' ? 'ACTIVE' : 'DRAFT' })).id,
+    usual: {
+      create: {
+        tenanted: true,
+        body: ({ companyId }) => ({ company_id: companyId, title: 'New', type: 'IMAGE', media_url: '/media/x.png' }),
+      },
+      update: { title: 'Renamed' },
+    },
+  },
+  adTransactions: {
+    base: '/api/ad-transaction',
+    make: async ({ db, companyId }) => (await createAdTransaction(db, companyId)).id,
+  },
+  screenPayouts: {
+    base: '/api/screen-payout',
+    make: async ({ db, outletId }) => (await createScreenPayout(db, outletId)).id,
+  },
+  playbackLogs: { none: 'a report: its rows are read in pages, never one by one' },
+  analytics: { none: 'a report computed from the plays' },
+  screenActivity: { none: "a report of the screens' activity" },
+  alerts: { none: 'read in pages; no route names one alert' },
+  pincodes: {
+    base: '/api/pincode',
+    key: 'code',
+    make: async ({ db }) => {
+      const code = randomPincode();
+      await db.insert(pincodes).values({ code, city: 'Test', state: 'Test' }).onConflictDoNothing();
+      return code;
+    },
+    usual: {
+      create: { tenanted: false, body: () => ({ code: randomPincode(), city: 'C', state: 'S' }) },
+      update: { city: 'Bangalore' },
+    },
+    shared: true,
+  },
+  rateCards: {
+    base: '/api/rate-cards',
+    make: async ({ db }) =>
+      (
+        await createRateCard(db, {
+          effectiveFrom: new Date(Date.now() + 365 * 86_400_000 + randomBytes(2).readUInt16BE(0) * 60_000),
+          tiers: { STANDARD: 200, PREMIUM: 300, FLAGSHIP: 400 },
+        })
+      ).id,
+  },
+  takeovers: {
+    base: '/api/takeovers',
+    make: async ({ db, outletId }) => (await createTakeover(db, outletId)).id,
+  },
+  profile: { none: "the caller's own, at /api/auth/profile" },
+};
+
+/** The resources with rows, and their entries. */
+export const resourcesWithRows = () =>
+  (Object.entries(RESOURCE_ROWS) as Array<[Resource, ResourceRows | { none: string }]>).filter(
+    (entry): entry is [Resource, ResourceRows] => 'base' in entry[1],
+  );
+
 /**
  * Two advertisers and two outlets, each with staff of every role (OWASP's IDOR set-up): the
- * callers belong to tenant A; each resource has one row in A and one in B.
+ * callers belong to tenant A; each resource with the usual routes has one row in A and one in B.
  */
 export interface TwoTenants {
   app: FastifyInstance;
@@ -37,22 +195,33 @@ export interface TwoTenants {
   companies: PerTenant;
   outlets: PerTenant;
   screens: PerTenant;
-  /** A's ad is ACTIVE (it plays on A's screens); B's is a DRAFT (it plays nowhere). */
   ads: PerTenant;
+  /** Each resource's row of each tenant (RESOURCE_ROWS), the tenants' companies and outlets among them. */
+  rows: Partial<Record<Resource, PerTenant>>;
   /** Employees of each tenant: the rows a caller's `own` or `foreign` user is. */
   companyEmployees: PerTenant;
   outletEmployees: PerTenant;
   pincode: string;
 }
 
+/** A tenant of the world as the owner of a new row. */
+export const ownerOf = (world: Pick<TwoTenants, 'db' | 'companies' | 'outlets'>, tenant: Tenant): Owner => ({
+  db: world.db,
+  tenant,
+  companyId: world.companies[tenant],
+  outletId: world.outlets[tenant],
+});
+
 export async function buildTwoTenants(app: FastifyInstance, db: Database): Promise<TwoTenants> {
   const companies = { A: (await createCompany(db)).id, B: (await createCompany(db)).id };
   const outlets = { A: (await createOutlet(db)).id, B: (await createOutlet(db)).id };
-  const screens = { A: (await createScreen(db, outlets.A)).id, B: (await createScreen(db, outlets.B)).id };
-  const ads = {
-    A: (await createAd(db, companies.A, { status: 'ACTIVE' })).id,
-    B: (await createAd(db, companies.B, { status: 'DRAFT' })).id,
-  };
+  // The tenants' own company and outlet are their companies' and outlets' rows.
+  const rows: Partial<Record<Resource, PerTenant>> = { companies, outlets };
+  for (const [resource, entry] of resourcesWithRows()) {
+    if (rows[resource] || !entry.usual || entry.rowFor) continue;
+    const A = await entry.make(ownerOf({ db, companies, outlets }, 'A'));
+    rows[resource] = { A, B: entry.shared ? A : await entry.make(ownerOf({ db, companies, outlets }, 'B')) };
+  }
   const mappingOf = (role: Role, tenant: Tenant) => {
     const family = familyOf(role);
     if (family === 'company') return { companyId: companies[tenant] };
@@ -65,19 +234,18 @@ export async function buildTwoTenants(app: FastifyInstance, db: Database): Promi
     await mapUser(db, user.id, mappingOf(role, tenant));
     return user.id;
   };
-  const pincode = '560001';
-  await db.insert(pincodes).values({ code: pincode, city: 'Bengaluru', state: 'Karnataka' });
   return {
     app,
     db,
     callers,
     companies,
     outlets,
-    screens,
-    ads,
+    screens: rows.screens!,
+    ads: rows.ads!,
+    rows,
     companyEmployees: { A: callers.COMPANY_EMPLOYEE.id, B: await employee('COMPANY_EMPLOYEE', 'B') },
     outletEmployees: { A: callers.OUTLET_EMPLOYEE.id, B: await employee('OUTLET_EMPLOYEE', 'B') },
-    pincode,
+    pincode: rows.pincodes!.A,
   };
 }
 
@@ -89,16 +257,8 @@ export function userRow(world: TwoTenants, caller: Caller, tenant: Tenant): stri
 
 /** A fresh row of a tenant for a destructive case, so every delete or transition starts alike. */
 export const disposable = {
-  company: async (world: TwoTenants) => (await createCompany(world.db)).id,
-  outlet: async (world: TwoTenants) => (await createOutlet(world.db)).id,
-  screen: async (world: TwoTenants, tenant: Tenant) => (await createScreen(world.db, world.outlets[tenant])).id,
   ad: async (world: TwoTenants, tenant: Tenant, status: AdStatus) =>
     (await createAd(world.db, world.companies[tenant], { status })).id,
-  pincode: async (world: TwoTenants) => {
-    const code = String(100000 + (randomBytes(3).readUIntBE(0, 3) % 899999));
-    await world.db.insert(pincodes).values({ code, city: 'Test', state: 'Test' }).onConflictDoNothing();
-    return code;
-  },
   user: async (world: TwoTenants, caller: Caller, tenant: Tenant) => {
     const role: Role = familyOf(caller.role) === 'outlet' ? 'OUTLET_EMPLOYEE' : 'COMPANY_EMPLOYEE';
     const user = await createUser(world.db, { role });

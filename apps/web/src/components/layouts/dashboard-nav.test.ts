@@ -1,34 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_NAV } from '@/components/layouts/dashboard-nav';
+import { DASHBOARD_PAGES, NAV_GROUPS } from '@/lib/dashboard-pages';
 import { paths } from '@/lib/paths';
 
+const sidebar = () =>
+  DASHBOARD_NAV.map((group) => [group.label, group.items.map((item) => `${item.title} ${item.url}`)]);
+
+/** A's items in B's order, B's others left out: the pages of spec §2 keep their order whatever pages are added. */
+const inOrderWithin = (a: string[], b: string[]) => b.filter((item) => a.includes(item));
+
 describe('the dashboard sidebar', () => {
-  it('lists the pages of spec §2 by group, in order', () => {
-    expect(DASHBOARD_NAV.map((group) => [group.label, group.items.map((item) => `${item.title} ${item.url}`)])).toEqual(
-      [
-        ['Overview', ['Dashboard /dashboard', 'Analytics /dashboard/analytics']],
-        ['Content', ['Ads /dashboard/ads', 'Screens /dashboard/screens', 'Emergency takeover /dashboard/takeovers']],
-        ['Reports', ['Playback logs /dashboard/playback-logs', 'Screen activity /dashboard/screen-activity']],
-        [
-          'Billing',
-          [
-            'Ad transactions /dashboard/billing/transactions',
-            'Screen payouts /dashboard/billing/payouts',
-            'Rate card /dashboard/rate-card',
-          ],
-        ],
-        [
-          'Onboarding',
-          [
-            'Users /dashboard/onboarding/users',
-            'Companies /dashboard/onboarding/company',
-            'Outlets /dashboard/onboarding/outlet',
-            'Pincodes /dashboard/onboarding/pincodes',
-          ],
-        ],
-        ['Account', ['Settings /dashboard/settings']],
-      ],
+  it("lists the registry's pages that have a nav entry, by group in the groups' order, each in the registry's order with its icon", () => {
+    const pages = Object.values(DASHBOARD_PAGES);
+    expect(sidebar()).toEqual(
+      NAV_GROUPS.map((group) => [
+        group.label,
+        pages.filter((page) => page.nav?.group === group.label).map((page) => `${page.title} ${page.path}`),
+      ]),
     );
+    expect(DASHBOARD_NAV.flatMap((group) => group.items.map((item) => item.icon))).toEqual(
+      pages.flatMap((page) => (page.nav ? [page.nav.icon] : [])),
+    );
+  });
+
+  it('lists the pages of spec §2 by group, in order', () => {
+    const spec = [
+      ['Overview', ['Dashboard /dashboard', 'Analytics /dashboard/analytics']],
+      ['Content', ['Ads /dashboard/ads', 'Screens /dashboard/screens', 'Emergency takeover /dashboard/takeovers']],
+      ['Reports', ['Playback logs /dashboard/playback-logs', 'Screen activity /dashboard/screen-activity']],
+      [
+        'Billing',
+        [
+          'Ad transactions /dashboard/billing/transactions',
+          'Screen payouts /dashboard/billing/payouts',
+          'Rate card /dashboard/rate-card',
+        ],
+      ],
+      [
+        'Onboarding',
+        [
+          'Users /dashboard/onboarding/users',
+          'Companies /dashboard/onboarding/company',
+          'Outlets /dashboard/onboarding/outlet',
+          'Pincodes /dashboard/onboarding/pincodes',
+        ],
+      ],
+      ['Account', ['Settings /dashboard/settings']],
+    ] as const;
+    const listed = sidebar();
+    expect(listed.map(([label]) => label)).toEqual(spec.map(([label]) => label));
+    spec.forEach(([, items], index) => {
+      expect(inOrderWithin([...items], listed[index]![1] as string[])).toEqual(items);
+    });
     expect(DASHBOARD_NAV.filter((group) => group.pinned).map((group) => group.label)).toEqual(['Account']);
   });
 

@@ -5,12 +5,12 @@ import { SaveIcon, UserPlusIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CardFormFooter } from '@/components/form/card-form-footer';
+import { CompanyField } from '@/components/form/company-field';
 import { Field } from '@/components/form/field';
 import { TextField } from '@/components/form/text-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { CompanySelect } from '@/features/onboarding/components/company-select';
 import { OutletsSelect } from '@/features/onboarding/components/outlets-select';
 import {
   type AssignableRole,
@@ -148,21 +148,13 @@ export function UserForm({ user, onSave }: UserFormProps) {
               )}
             />
             {isCompanyRole(role) ? (
-              <Field
+              <CompanyField
                 control={form.control}
                 name="company_id"
                 label="Company"
                 description="The advertiser whose ads they work on."
-              >
-                {(field) => (
-                  <CompanySelect
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    known={user?.companies.map((company) => ({ value: company.id, label: company.name }))}
-                  />
-                )}
-              </Field>
+                known={user?.companies.map((company) => ({ value: company.id, label: company.name }))}
+              />
             ) : null}
             {isOutletRole(role) ? (
               <Field
