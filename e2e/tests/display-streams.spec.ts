@@ -178,8 +178,10 @@ test.describe("hosted players, refused links and the screens' offline cache", ()
       request,
       adSet,
     }) => {
-      test.setTimeout(45_000);
-      const seconds = 2;
+      test.setTimeout(60_000);
+      // A bumper's 6 s, the shortest ad YouTube sells: the server cannot read a hosted video's
+      // length, so it spaces its plays by what the screen reports, at least 5 s (decision 072).
+      const seconds = 6;
       await standInFor(page, player, seconds);
       const setup = await adSet([{ title: `${player} video`, type: 'VIDEO', media_url: mediaUrl }]);
       const ad = setup.ads[0]!;
