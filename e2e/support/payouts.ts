@@ -1,3 +1,4 @@
+import { minutesIntoDay } from '@adloop/contract/clock';
 import type { OutletTier } from '@adloop/contract/constants';
 import type { Outlet } from '@adloop/contract/outlets';
 import { lastPayableDay } from '@adloop/contract/payout-period';
@@ -31,16 +32,7 @@ const halfUp = (numerator: number, denominator: number) =>
 
 /** The price of a play at `at` on the demo card, in paise: the tier's rate × the peak of its hour in `timeZone`. */
 export function demoPlayPrice(at: Date, tier: OutletTier, timeZone: string): number {
-  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(at)
-    .split(':')
-    .map(Number);
-  const minutes = hour * 60 + minute;
+  const minutes = minutesIntoDay(at, timeZone);
   const peak = DEMO_PEAKS.find((daypart) => minutes >= daypart.from && minutes < daypart.until);
   return halfUp(DEMO_RATES[tier] * (peak?.multiplier_bps ?? 10_000), 10_000);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, adVariants, playbackLogs } from '../src/db/schema.ts';
 import { createAd, createCompany, createOutlet, createScreen, honestPlayTimes } from './helpers/factories.ts';
+import { postPlays } from './helpers/plays.ts';
 import { bearer, connectScreen, fetchScreenAds } from './helpers/sign-in.ts';
 import { createSharedApps, databaseKinds, type SharedApps, type TestApp, useTestApp } from './helpers/test-app.ts';
 
@@ -56,20 +57,7 @@ describe.each(databaseKinds)('play acceptance on %s', (kind) => {
     };
   };
   const at = (date: Date) => honestPlayTimes(date, 1)[0]!;
-  const post = async (logs: Play[]) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/playback-logs/log',
-      headers: bearer(token),
-      payload: { logs },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as {
-      stored: string[];
-      duplicates: string[];
-      refused: { id: string; reason: string }[];
-    };
-  };
+  const post = (logs: Play[]) => postPlays(t.app, token, logs);
   const storedIds = async (logs: Play[]) => {
     const rows = await t.db
       .select({ id: playbackLogs.id })

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs } from '../src/db/schema.ts';
 import { storeMedia } from '../src/modules/media/media.storage.ts';
 import { createAd, createCompany, createOutlet, createScreen, honestPlayTimes } from './helpers/factories.ts';
+import { postPlays } from './helpers/plays.ts';
 import { bearer, connectScreen, fetchScreenAds, signInAs } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
@@ -44,16 +45,7 @@ describe.each(databaseKinds)('play durations on %s', (kind) => {
     const screen = await createScreen(t.db, outletId);
     const token = (await connectScreen(t.app, screen)).access_token;
     await fetchScreenAds(t.app, token);
-    const post = async (logs: object[]) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/playback-logs/log',
-        headers: bearer(token),
-        payload: { logs },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as { stored: string[]; refused: { id: string; reason: string }[] };
-    };
+    const post = (logs: object[]) => postPlays(t.app, token, logs);
     const play = (adId: string, at: Date, info: Record<string, unknown> = {}) => ({
       id: randomUUID(),
       ad_id: adId,
