@@ -151,7 +151,10 @@ test.describe('A/B variants', () => {
     const seen = new Map<string, string>();
     let qrChecked = false;
     await expect(caption(page)).toContainText(/Playing ad \d of 2 - /, { timeout: 10_000 });
-    for (let play = 0; play < 60 && !(seen.size === 2 && qrChecked); play += 1) {
+    // A turn is ten plays of the ad and ten of the filler; the first turn after the list with B
+    // arrives is A's (a new set of variants starts its rotation at A), so B comes a turn later.
+    // Under load the list can arrive a turn late: six turns of room, and the loop ends once both are seen.
+    for (let play = 0; play < 120 && !(seen.size === 2 && qrChecked); play += 1) {
       if ((await caption(page).textContent())?.endsWith(ad.title)) {
         const media = await shownMedia(page);
         if (media === variantA.media_url) seen.set('A', media);
