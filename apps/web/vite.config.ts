@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pageDocuments } from './build/page-documents.ts';
+import { PLAYER_DOCUMENT, pageDocuments } from './build/page-documents.ts';
+import { playerChunkName } from './build/player-chunks.ts';
 import { playerPrecache } from './build/player-precache.ts';
 import { precompress } from './build/precompress.ts';
 import { AD_LIST_CACHE, MEDIA_CACHE } from './src/features/display/lib/offline-cache.ts';
@@ -27,12 +28,33 @@ function appVersion(): string {
 }
 const precache = playerPrecache();
 
+/** The player's paths, which the server answers with the player's document (decision 081). */
+const PLAYER_PATHS = /^\/ad\/screen(\/display)?\/?$/;
+
+/** `npm run dev` answers the player's paths with its document too, as the server does. */
+function playerDocumentInDev(): Plugin {
+  return {
+    name: 'adloop:player-document-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', query] = (request.url ?? '').split('?');
+        if (PLAYER_PATHS.test(pathname) && request.headers.accept?.includes('text/html')) {
+          request.url = `/${PLAYER_DOCUMENT}${query === undefined ? '' : `?${query}`}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // At most the 64 characters a health report may hold.
   define: { __APP_VERSION__: JSON.stringify(appVersion().trim().slice(0, 64) || '0') },
   plugins: [
     react(),
     tailwindcss(),
+    playerDocumentInDev(),
     precache.plugin,
     pageDocuments(),
     // The screen player's service worker (DESIGN §6). It controls /ad/screen only (the player
@@ -44,7 +66,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg}'],
         manifestTransforms: [precache.transform],
-        navigateFallback: 'index.html',
+        // The player's own document (decision 081), for a screen that boots without network.
+        navigateFallback: PLAYER_DOCUMENT,
         navigateFallbackAllowlist: [/^\/ad\/screen/],
         skipWaiting: true,
         clientsClaim: true,
@@ -91,11 +114,24 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     rolldownOptions: {
+      // The web app, and the screen player's own document without the app's router, pages and
+      // libraries (decision 081).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        screen: fileURLToPath(new URL(`./${PLAYER_DOCUMENT}`, import.meta.url)),
+      },
       // Shared modules under 3 kB (an icon, a small UI part) are copied into the chunks that use
       // them instead of becoming chunks of their own: the landing page loads 12 files, not 27,
       // each a round trip on a phone network (decision 046). The entry exports nothing.
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 3000 } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 3000 },
+          // What the web app and the player's document share, and the player's own start, as one
+          // chunk each: a kiosk boots on 3 scripts, not 12 (decision 081).
+          groups: [{ name: playerChunkName(), debugName: 'player', includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
 });

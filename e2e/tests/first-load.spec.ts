@@ -44,7 +44,9 @@ test.describe('first load of a public page', () => {
   test("the screens' service worker precaches the player, not the dashboard", async ({ request }) => {
     const worker = await (await request.get('/sw.js')).text();
     const precached = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
-    expect(precached).toEqual(expect.arrayContaining(['index.html']));
+    // The player's own document (decision 081), which the worker answers the player's paths with offline.
+    expect(precached).toEqual(expect.arrayContaining(['screen.html']));
+    expect(precached).not.toContain('index.html');
     expect(precached.filter((url) => /display-page|screen-connect-page/.test(url))).toHaveLength(2);
     expect(
       precached.filter((url) => DASHBOARD_CODE.test(url) || /login-page|landing-page|pricing-page/.test(url)),

@@ -3,8 +3,14 @@ import { paths } from '../src/lib/paths.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The pages opened first by a visitor, a staff member or a screen, and the modules each one renders. */
-const PAGES: { path: string; modules: RegExp[] }[] = [
+/** The screen player's own document (decision 081); every other page is index.html's. */
+export const PLAYER_DOCUMENT = 'screen.html';
+
+/**
+ * The pages opened first by a visitor, a staff member or a screen, the modules each one renders,
+ * and the document they start from (index.html unless said).
+ */
+const PAGES: { path: string; modules: RegExp[]; document?: string }[] = [
   { path: paths.home.path, modules: [/features\/landing\/landing-page\.tsx$/] },
   { path: paths.pricing.path, modules: [/features\/pricing\/pricing-page\.tsx$/] },
   {
@@ -21,7 +27,13 @@ const PAGES: { path: string; modules: RegExp[] }[] = [
       /features\/dashboard\/dashboard-page\.tsx$/,
     ],
   },
-  { path: paths.screenConnect.path, modules: [/features\/display\/screen-connect-page\.tsx$/] },
+  {
+    path: paths.screenConnect.path,
+    modules: [/features\/display\/screen-connect-page\.tsx$/],
+    document: PLAYER_DOCUMENT,
+  },
+  // A kiosk boots here with its stored session: the loop's code downloads beside the entry.
+  { path: paths.screenDisplay.path, modules: [/features\/display\/display-page\.tsx$/], document: PLAYER_DOCUMENT },
 ];
 
 /** The name of a page's document in its folder of the build; the web server's static `index` (plugins/web.ts). */
@@ -30,9 +42,9 @@ const PAGE_DOCUMENT = 'page.html';
 /**
  * The app's pages load their code on demand, so a fresh visit would fetch the entry, run it, and
  * only then ask for the page's own code: two trips over a slow network before anything shows.
- * For each page above this writes a copy of index.html (`/pricing` → `pricing/page.html`) that
- * also preloads the page's chunks, so they download beside the entry. Every other path, and the
- * screen player's service worker, keep the plain index.html (decision 046).
+ * For each page above this writes a copy of its document (`/pricing` → `pricing/page.html`) that
+ * also preloads the page's chunks, so they download beside the entry. Every other path keeps the
+ * plain index.html (decision 046); the screen player's service worker, screen.html (decision 081).
  */
 export function pageDocuments(): Plugin {
   return {
@@ -41,13 +53,14 @@ export function pageDocuments(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') return this.error('page-documents: index.html is not in the bundle');
-        const html = String(index.source);
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
         for (const page of PAGES) {
+          const source = page.document ?? 'index.html';
+          const template = bundle[source];
+          if (template?.type !== 'asset') return this.error(`page-documents: ${source} is not in the bundle`);
+          const html = String(template.source);
           const roots = page.modules.map((pattern) => {
             // A dynamic entry that shares modules with the chunks it loads later (the staff routes and
             // the page registry the sidebar also reads) can come out of the build with no facade.

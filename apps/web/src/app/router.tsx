@@ -5,12 +5,29 @@ import { RootLayout } from '@/app/root-layout';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { FullScreenLoader } from '@/components/full-screen-loader';
-import type { RouteHandle } from '@/lib/route-handle';
 
 const ROOT_ROUTE_ID = 'root';
 const STAFF_PATH = /^\/(login|dashboard)(\/|$)/;
 /** Set once the staff routes are in the router itself (a navigation's patch can be dropped, below). */
 let staffRoutesInRouter = false;
+
+/** The path this document was served for: a page the server answered with index.html. */
+const DOCUMENT_PATH = window.location.pathname;
+
+/**
+ * The screen player is a document of its own (screen.html, decision 081) that the server answers
+ * for its paths, without this router and the pages' libraries: a link from here loads it. Served
+ * this document for a player path (a server without the player's), it shows the 404 page rather
+ * than load itself again.
+ */
+function ScreenPlayerDocument() {
+  const { pathname } = useLocation();
+  const servedHere = pathname === DOCUMENT_PATH;
+  useEffect(() => {
+    if (!servedHere) window.location.reload();
+  }, [servedHere]);
+  return servedHere ? <NotFoundPage fullPage /> : <FullScreenLoader />;
+}
 
 const loadStaffRoutes = () => import('@/app/routes/staff-routes').then((m) => m.staffRoutes);
 
@@ -54,20 +71,8 @@ export const router = createBrowserRouter(
           path: '/pricing',
           element: lazyPage(() => import('@/features/pricing/pricing-page').then((m) => m.PricingPage)),
         },
-        {
-          path: '/ad/screen',
-          element: lazyPage(() => import('@/features/display/screen-connect-page').then((m) => m.ScreenConnectPage)),
-        },
-        {
-          path: '/ad/screen/display',
-          // The player shows a small offline badge and plays on from cache instead (DESIGN §6).
-          handle: { offlineNotice: false } satisfies RouteHandle,
-          // A screen that boots shows black, not the light loader, while the player's code arrives.
-          element: lazyPage(
-            () => import('@/features/display/display-page').then((m) => m.DisplayPage),
-            <div className="fixed inset-0 bg-black" />,
-          ),
-        },
+        { path: '/ad/screen', element: <ScreenPlayerDocument /> },
+        { path: '/ad/screen/display', element: <ScreenPlayerDocument /> },
         { path: '*', element: <NotFoundOrStaffRoutes /> },
       ],
     },

@@ -1,17 +1,19 @@
 import { Loader2Icon, MonitorPlayIcon, WifiIcon } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
-import { HomeLogoLink } from '@/components/logo';
+import { OfflineNotice } from '@/components/offline-notice';
+import { HomeLink } from '@/features/display/components/home-link';
+import { Redirect } from '@/features/display/components/redirect';
 import { ScreenConnectForm } from '@/features/display/components/screen-connect-form';
 import { useScreenSession } from '@/features/display/hooks/use-screen-session';
+import { useOnlineStatus } from '@/hooks/use-online-status';
 import { paths } from '@/lib/paths';
 
 /** /ad/screen: signs a display in with its screen ID and passcode (spec §2). */
 export function ScreenConnectPage() {
   const { status, session } = useScreenSession();
+  const online = useOnlineStatus();
 
   // Spec §2: a screen already signed in goes straight to its ads.
-  if (status === 'authenticated' && session)
-    return <Navigate to={paths.screenDisplay.getHref(session.screen_code)} replace />;
+  if (status === 'authenticated' && session) return <Redirect to={paths.screenDisplay.getHref(session.screen_code)} />;
 
   return (
     <main className="dark relative flex min-h-svh flex-col overflow-hidden bg-zinc-950 text-foreground">
@@ -20,13 +22,14 @@ export function ScreenConnectPage() {
         className="pointer-events-none absolute -top-40 left-1/2 size-[42rem] -translate-x-1/2 rounded-full bg-primary/25 blur-3xl"
       />
       <header className="relative flex items-center justify-between p-6 min-[720px]:px-10">
-        <HomeLogoLink />
-        <Link
-          to={paths.login.getHref()}
+        {/* Plain links: the player's document has no router, and these pages' code is not the player's. */}
+        <HomeLink />
+        <a
+          href={paths.login.getHref()}
           className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
         >
           Staff sign-in
-        </Link>
+        </a>
       </header>
       <div className="relative flex flex-1 items-center justify-center px-4 pb-10 min-[720px]:px-6">
         <section
@@ -58,6 +61,8 @@ export function ScreenConnectPage() {
         <WifiIcon className="size-3.5" aria-hidden="true" />
         Once connected, the screen keeps playing through network outages.
       </footer>
+      {/* The web app's notice (spec §2); the display shows a small badge instead and plays on (DESIGN §6). */}
+      {online ? null : <OfflineNotice />}
     </main>
   );
 }

@@ -1,15 +1,19 @@
 import { DISPLAY_IDLE_MS } from '@adloop/contract/constants';
 import type { ScreenAd, ScreenSession } from '@adloop/contract/screen';
-import { useEffect, useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AdStage } from '@/features/display/components/ad-stage';
 import { PlayerCaption } from '@/features/display/components/player-caption';
 import { PlayerControls } from '@/features/display/components/player-controls';
-import { VariantQrCode } from '@/features/display/components/variant-qr-code';
 import { useAdLoop } from '@/features/display/hooks/use-ad-loop';
 import { useFullscreen } from '@/features/display/hooks/use-fullscreen';
 import { useVariantCreatives } from '@/features/display/hooks/use-variant-creatives';
 import { useIdle } from '@/hooks/use-idle';
-import { cn } from '@/lib/utils';
+
+// Only a variant with a tracked link shows a code: its code loads with the first one (decision 081).
+const VariantQrCode = lazy(() =>
+  import('@/features/display/components/variant-qr-code').then((m) => ({ default: m.VariantQrCode })),
+);
 
 /** After an ad fails to load, the loop moves on after this pause (not at once: all may be failing). */
 const FAILED_AD_PAUSE_MS = 3_000;
@@ -47,7 +51,7 @@ export function AdPlayer({ ads, session, logPlay, onExit }: AdPlayerProps) {
   }, [failedPlay, loop.play, skip]);
 
   return (
-    <div className={cn('absolute inset-0', idle && 'cursor-none')} data-play={loop.play}>
+    <div className={clsx('absolute inset-0', idle && 'cursor-none')} data-play={loop.play}>
       <AdStage
         current={current}
         upcoming={upcoming}
@@ -65,7 +69,9 @@ export function AdPlayer({ ads, session, logPlay, onExit }: AdPlayerProps) {
         onSkip={skip}
       />
       {current.variant?.link ? (
-        <VariantQrCode code={current.variant.link.code} screenCode={session.screen_code} />
+        <Suspense fallback={null}>
+          <VariantQrCode code={current.variant.link.code} screenCode={session.screen_code} />
+        </Suspense>
       ) : null}
       <PlayerCaption
         position={index + 1}

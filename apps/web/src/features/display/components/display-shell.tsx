@@ -1,11 +1,11 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { OfflineBadge } from '@/features/display/components/offline-badge';
-import { cn } from '@/lib/utils';
 
 /** The display's full-screen black page (spec §2); every state of the display sits in it. */
 export function DisplayShell({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <main className={cn('dark fixed inset-0 overflow-hidden bg-black text-white select-none', className)}>
+    <main className={clsx('dark fixed inset-0 overflow-hidden bg-black text-white select-none', className)}>
       {children}
       <OfflineBadge />
     </main>

@@ -1,9 +1,9 @@
+import { clsx } from 'clsx';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
 import { logFailure } from '@/features/display/lib/last-failure';
 import { imageDurationSeconds } from '@/features/display/lib/play-entry';
-import { cn } from '@/lib/utils';
 
 /** An image ad, fitted inside the screen; one play lasts its duration from the moment it shows. */
 export function ImageAd({ ad, active, visible, play, onReadyChange, onPlayed, onFailed }: AdMediaProps) {
@@ -39,7 +39,7 @@ export function ImageAd({ ad, active, visible, play, onReadyChange, onPlayed, on
       data-ad-id={ad.id}
       draggable={false}
       decoding="async"
-      className={cn(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}
+      className={clsx(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}
       onLoad={(event) => {
         // Decoded before it is shown, so the swap from the previous ad paints in one frame.
         event.currentTarget

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 type PlayerCaptionProps = { position: number; total: number; title: string; screenCode: string; dimmed: boolean };
 
@@ -6,7 +6,7 @@ type PlayerCaptionProps = { position: number; total: number; title: string; scre
 export function PlayerCaption({ position, total, title, screenCode, dimmed }: PlayerCaptionProps) {
   return (
     <div
-      className={cn(
+      className={clsx(
         'pointer-events-none absolute bottom-18 left-4 z-20 max-w-[calc(100%-2rem)] rounded-xl bg-black/55 px-3.5 py-2 ring-1 ring-white/10 backdrop-blur-md transition-opacity duration-300 min-[720px]:bottom-6 min-[720px]:left-6 min-[720px]:max-w-[55%]',
         dimmed ? 'opacity-60' : 'opacity-100',
       )}

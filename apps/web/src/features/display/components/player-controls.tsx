@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { LogOutIcon, MaximizeIcon, MinimizeIcon, SkipForwardIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
 import { OverlayButton } from '@/features/display/components/overlay-button';
-import { cn } from '@/lib/utils';
 
 type PlayerControlsProps = {
   hidden: boolean;
@@ -17,7 +17,7 @@ type PlayerControlsProps = {
  * customer touching the screen cannot press a control they cannot see.
  */
 export function PlayerControls({ hidden, muted, onToggleMute, onExit, fullscreen, onSkip }: PlayerControlsProps) {
-  const layer = cn(
+  const layer = clsx(
     'absolute right-4 z-20 flex gap-2 transition-[opacity,visibility] duration-300 min-[720px]:right-6',
     hidden ? 'invisible opacity-0' : 'visible opacity-100',
   );
@@ -25,12 +25,12 @@ export function PlayerControls({ hidden, muted, onToggleMute, onExit, fullscreen
     <>
       <div
         aria-hidden="true"
-        className={cn(
+        className={clsx(
           'pointer-events-none absolute inset-0 z-10 bg-[linear-gradient(to_bottom,rgb(0_0_0/0.55),transparent_22%,transparent_70%,rgb(0_0_0/0.65))] transition-opacity duration-300',
           hidden ? 'opacity-0' : 'opacity-100',
         )}
       />
-      <div className={cn(layer, 'top-4 min-[720px]:top-6')} data-state={hidden ? 'hidden' : 'visible'}>
+      <div className={clsx(layer, 'top-4 min-[720px]:top-6')} data-state={hidden ? 'hidden' : 'visible'}>
         <OverlayButton onClick={onToggleMute}>
           {muted ? <VolumeXIcon aria-hidden="true" /> : <Volume2Icon aria-hidden="true" />}
           {muted ? 'Unmute' : 'Mute'}
@@ -40,7 +40,7 @@ export function PlayerControls({ hidden, muted, onToggleMute, onExit, fullscreen
           Exit
         </OverlayButton>
       </div>
-      <div className={cn(layer, 'bottom-4 min-[720px]:bottom-6')} data-state={hidden ? 'hidden' : 'visible'}>
+      <div className={clsx(layer, 'bottom-4 min-[720px]:bottom-6')} data-state={hidden ? 'hidden' : 'visible'}>
         {fullscreen.supported ? (
           <OverlayButton onClick={fullscreen.toggle}>
             {fullscreen.active ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}

@@ -1,7 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { PlayerButton } from '@/features/display/components/player-button';
 import { maskPasscode, type SavedScreen } from '@/features/display/lib/saved-screens';
 
 export const NO_SAVED_SCREEN = '';
@@ -35,18 +35,15 @@ export function SavedScreenPicker({ screens, selected, onSelect, onDelete, disab
           ))}
         </NativeSelect>
         {selected !== NO_SAVED_SCREEN ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            className="size-11 shrink-0"
+          <PlayerButton
+            look="outline-icon"
             aria-label="Delete saved screen"
             title="Delete saved screen"
             disabled={disabled}
             onClick={() => onDelete(selected)}
           >
             <Trash2Icon aria-hidden="true" />
-          </Button>
+          </PlayerButton>
         ) : null}
       </div>
     </div>

@@ -1,15 +1,12 @@
-import { type ScreenConnectForm as ScreenConnectValues, screenConnectFormSchema } from '@adloop/contract/screen';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, PlayIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PlainField } from '@/components/form/plain-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { authenticateScreen } from '@/features/display/api/authenticate-screen';
+import { PlayerButton } from '@/features/display/components/player-button';
 import { NO_SAVED_SCREEN, SavedScreenPicker } from '@/features/display/components/saved-screen-picker';
+import { useScreenConnectForm } from '@/features/display/hooks/use-screen-connect-form';
 import {
   addSavedScreen,
   readSavedScreens,
@@ -17,23 +14,15 @@ import {
   type SavedScreen,
   writeSavedScreens,
 } from '@/features/display/lib/saved-screens';
+import { goTo } from '@/features/display/lib/screen-location';
 import { signInScreen } from '@/features/display/lib/screen-session-store';
 import { paths } from '@/lib/paths';
 
 /** Signs this device in as a screen, with typed or saved credentials (spec §2, §4, §5). */
 export function ScreenConnectForm() {
-  const navigate = useNavigate();
   const [savedScreens, setSavedScreens] = useState(readSavedScreens);
   const [selected, setSelected] = useState(NO_SAVED_SCREEN);
   const [authenticating, setAuthenticating] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(screenConnectFormSchema),
-    defaultValues: { screenId: '', passcode: '' },
-  });
 
   const connect = async (credentials: SavedScreen, typed: boolean) => {
     setAuthenticating(true);
@@ -53,18 +42,18 @@ export function ScreenConnectForm() {
       }
       toast.success('Screen authentication successful!');
       signInScreen(session);
-      navigate(paths.screenDisplay.getHref(session.screen_code), { replace: true });
+      goTo(paths.screenDisplay.getHref(session.screen_code), { replace: true });
     } catch {
       // Already toasted by the HTTP client and logged by authenticateScreen.
       setAuthenticating(false);
     }
   };
 
-  const onTyped = (values: ScreenConnectValues) => connect(values, true);
+  const typedForm = useScreenConnectForm((values) => connect(values, true));
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const saved = savedScreens.find((screen) => screen.screenId === selected);
-    if (!saved) return handleSubmit(onTyped)(event);
+    if (!saved) return typedForm.submit(event);
     event.preventDefault();
     return connect(saved, false);
   };
@@ -87,36 +76,30 @@ export function ScreenConnectForm() {
       />
       {selected === NO_SAVED_SCREEN ? (
         <>
-          <PlainField id="screen-id" label="Screen ID" error={errors.screenId?.message}>
+          <PlainField id="screen-id" label="Screen ID" error={typedForm.errors.screenId}>
             <Input
-              id="screen-id"
               className="h-11"
               placeholder="e.g. CAFE-MAIN-01"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              aria-invalid={errors.screenId ? true : undefined}
-              aria-describedby={errors.screenId ? 'screen-id-error' : undefined}
-              {...register('screenId')}
+              {...typedForm.fieldProps('screenId')}
             />
           </PlainField>
-          <PlainField id="passcode" label="Passcode" error={errors.passcode?.message}>
+          <PlainField id="passcode" label="Passcode" error={typedForm.errors.passcode}>
             <Input
-              id="passcode"
               type="password"
               className="h-11 tracking-[0.3em] placeholder:tracking-normal"
               placeholder="6 digits"
               inputMode="numeric"
               autoComplete="off"
               maxLength={6}
-              aria-invalid={errors.passcode ? true : undefined}
-              aria-describedby={errors.passcode ? 'passcode-error' : undefined}
-              {...register('passcode')}
+              {...typedForm.fieldProps('passcode')}
             />
           </PlainField>
         </>
       ) : null}
-      <Button type="submit" size="lg" className="h-11 w-full text-base" disabled={authenticating}>
+      <PlayerButton type="submit" look="submit" disabled={authenticating}>
         {authenticating ? (
           <>
             <Loader2Icon className="animate-spin" aria-hidden="true" />
@@ -128,7 +111,7 @@ export function ScreenConnectForm() {
             Start Displaying Ads
           </>
         )}
-      </Button>
+      </PlayerButton>
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { HomeIcon, MonitorXIcon } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { PlayerButton } from '@/features/display/components/player-button';
+import { goTo } from '@/features/display/lib/screen-location';
 
 /** The display was opened without a screen ID, or for another screen than the one signed in (spec §2). */
 export function ScreenIdNotFound() {
-  const navigate = useNavigate();
   return (
     <div className="flex size-full items-center justify-center p-6">
       <section
@@ -23,10 +22,10 @@ export function ScreenIdNotFound() {
             Please check the screen code, then restart the screen or refresh this page.
           </p>
         </div>
-        <Button size="lg" variant="secondary" onClick={() => navigate('/')}>
+        <PlayerButton look="secondary" onClick={() => goTo('/')}>
           <HomeIcon aria-hidden="true" />
           Go to Home
-        </Button>
+        </PlayerButton>
       </section>
     </div>
   );

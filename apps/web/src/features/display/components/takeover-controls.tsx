@@ -1,6 +1,6 @@
+import { clsx } from 'clsx';
 import { LogOutIcon, MaximizeIcon, MinimizeIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
 import { OverlayButton } from '@/features/display/components/overlay-button';
-import { cn } from '@/lib/utils';
 
 type TakeoverControlsProps = {
   hidden: boolean;
@@ -15,13 +15,13 @@ type TakeoverControlsProps = {
  * (spec §2), no Skip (an emergency notice is not skipped at the screen). Hidden while idle.
  */
 export function TakeoverControls({ hidden, mute, onExit, fullscreen }: TakeoverControlsProps) {
-  const layer = cn(
+  const layer = clsx(
     'absolute right-4 z-20 flex gap-2 transition-[opacity,visibility] duration-300 min-[720px]:right-6',
     hidden ? 'invisible opacity-0' : 'visible opacity-100',
   );
   return (
     <>
-      <div className={cn(layer, 'top-4 min-[720px]:top-6')} data-state={hidden ? 'hidden' : 'visible'}>
+      <div className={clsx(layer, 'top-4 min-[720px]:top-6')} data-state={hidden ? 'hidden' : 'visible'}>
         {mute ? (
           <OverlayButton onClick={mute.toggle}>
             {mute.muted ? <VolumeXIcon aria-hidden="true" /> : <Volume2Icon aria-hidden="true" />}
@@ -34,7 +34,7 @@ export function TakeoverControls({ hidden, mute, onExit, fullscreen }: TakeoverC
         </OverlayButton>
       </div>
       {fullscreen.supported ? (
-        <div className={cn(layer, 'bottom-4 min-[720px]:bottom-6')} data-state={hidden ? 'hidden' : 'visible'}>
+        <div className={clsx(layer, 'bottom-4 min-[720px]:bottom-6')} data-state={hidden ? 'hidden' : 'visible'}>
           <OverlayButton onClick={fullscreen.toggle}>
             {fullscreen.active ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}
             {fullscreen.active ? 'Exit Fullscreen' : 'Fullscreen'}

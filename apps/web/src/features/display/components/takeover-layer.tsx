@@ -1,13 +1,13 @@
 import { DISPLAY_IDLE_MS } from '@adloop/contract/constants';
 import type { ScreenAd, ScreenSession } from '@adloop/contract/screen';
 import type { ScreenTakeover } from '@adloop/contract/takeovers';
+import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { AdStage } from '@/features/display/components/ad-stage';
 import { TakeoverControls } from '@/features/display/components/takeover-controls';
 import { TakeoverMessage } from '@/features/display/components/takeover-message';
 import { useFullscreen } from '@/features/display/hooks/use-fullscreen';
 import { useIdle } from '@/hooks/use-idle';
-import { cn } from '@/lib/utils';
 
 /** After the takeover's ad fails to load, try it again after this pause. */
 const FAILED_AD_RETRY_MS = 3_000;
@@ -58,7 +58,7 @@ export function TakeoverLayer({ takeover, session, logPlay, onExit }: TakeoverLa
 
   return (
     <div
-      className={cn('absolute inset-0', idle && 'cursor-none')}
+      className={clsx('absolute inset-0', idle && 'cursor-none')}
       data-testid="takeover-layer"
       data-kind={takeover.kind}
       data-takeover={takeover.id}

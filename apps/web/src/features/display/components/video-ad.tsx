@@ -1,11 +1,11 @@
 import { screenMediaOf } from '@adloop/contract/media-kind';
+import { clsx } from 'clsx';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type AdMediaProps, mediaLayerClass } from '@/features/display/components/ad-media-props';
 import { useMediaFailure } from '@/features/display/hooks/use-media-failure';
 import { useStreamSource } from '@/features/display/hooks/use-stream-source';
 import { logFailure } from '@/features/display/lib/last-failure';
 import { LIVE_STREAM_PROBLEM } from '@/features/display/lib/stream-kind';
-import { cn } from '@/lib/utils';
 
 /** A video that waits this long for data is given up, so one broken file cannot freeze the loop. */
 const STALL_LIMIT_MS = 20_000;
@@ -119,7 +119,7 @@ export function VideoAd({
       preload="auto"
       disablePictureInPicture
       disableRemotePlayback
-      className={cn(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}
+      className={clsx(mediaLayerClass, visible ? 'opacity-100' : 'opacity-0')}
       onLoadedMetadata={(event) => {
         if (event.currentTarget.duration === Number.POSITIVE_INFINITY) giveUp(LIVE_STREAM_PROBLEM);
       }}

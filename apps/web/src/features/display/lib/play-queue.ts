@@ -1,5 +1,4 @@
 import type { PlaybackLogEntry } from '@adloop/contract/screen';
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /** Plays waiting for the server's receipt. An entry leaves only when the server has it. */
 export interface PlayQueue {
@@ -11,40 +10,59 @@ export interface PlayQueue {
   count(): Promise<number>;
 }
 
-interface PlayerDb extends DBSchema {
-  plays: { key: string; value: PlaybackLogEntry; indexes: { played_at: string } };
-}
-
 const DB_NAME = 'adloop-player';
+const STORE = 'plays';
 
-function openPlayerDb(): Promise<IDBPDatabase<PlayerDb>> {
-  return openDB<PlayerDb>(DB_NAME, 1, {
-    upgrade(db) {
-      const plays = db.createObjectStore('plays', { keyPath: 'id' });
-      plays.createIndex('played_at', 'played_at');
-    },
+// IndexedDB by hand, not through the idb package: four calls do not need 2.4 kB on every boot (decision 081).
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
   });
 }
 
+/** Resolves once the transaction's writes are stored. */
+function committed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new DOMException('Transaction aborted', 'AbortError'));
+  });
+}
+
+function openPlayerDb(): Promise<IDBDatabase> {
+  const request = indexedDB.open(DB_NAME, 1);
+  request.onupgradeneeded = () => {
+    const plays = request.result.createObjectStore(STORE, { keyPath: 'id' });
+    plays.createIndex('played_at', 'played_at');
+  };
+  return settled(request);
+}
+
 class IndexedDbPlayQueue implements PlayQueue {
-  constructor(private readonly db: Promise<IDBPDatabase<PlayerDb>>) {}
+  constructor(private readonly db: IDBDatabase) {}
 
   async add(entry: PlaybackLogEntry) {
-    await (await this.db).put('plays', entry);
+    const transaction = this.db.transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).put(entry);
+    await committed(transaction);
   }
 
   async oldest(limit: number) {
-    return (await this.db).getAllFromIndex('plays', 'played_at', undefined, limit);
+    const plays = this.db.transaction(STORE, 'readonly').objectStore(STORE);
+    return settled<PlaybackLogEntry[]>(plays.index('played_at').getAll(null, limit));
   }
 
   async remove(ids: readonly string[]) {
     if (ids.length === 0) return;
-    const tx = (await this.db).transaction('plays', 'readwrite');
-    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+    const transaction = this.db.transaction(STORE, 'readwrite');
+    const plays = transaction.objectStore(STORE);
+    for (const id of ids) plays.delete(id);
+    await committed(transaction);
   }
 
   async count() {
-    return (await this.db).count('plays');
+    return settled(this.db.transaction(STORE, 'readonly').objectStore(STORE).count());
   }
 }
 
@@ -75,9 +93,7 @@ let queue: Promise<PlayQueue> | null = null;
 export function openPlayQueue(): Promise<PlayQueue> {
   queue ??= (async () => {
     try {
-      const db = openPlayerDb();
-      await db;
-      return new IndexedDbPlayQueue(db);
+      return new IndexedDbPlayQueue(await openPlayerDb());
     } catch (error) {
       console.error('IndexedDB is unavailable; plays are kept in memory until sent', error);
       return new MemoryPlayQueue();
