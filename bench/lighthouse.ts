@@ -121,7 +121,7 @@ export async function benchLighthouse(adminUrl: string): Promise<{ runsPerPage: 
   }
 }
 
-async function buildWeb(outDir: string) {
+export async function buildWeb(outDir: string) {
   console.error(`lighthouse: building the web app into ${outDir}`);
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics.ts';
+import { benchDisplayBytes } from './display-bytes.ts';
 import { benchEmbeddedIngestion } from './embedded-ingestion.ts';
 import { benchFanOut } from './fan-out.ts';
 import { root } from './lib.ts';
@@ -14,13 +15,14 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|embedded-ingestion runs one; all by default.
+// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|display-bytes|embedded-ingestion runs one; all by default.
 const only = process.env.BENCH_ONLY;
 const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
 const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
 const fanOut = only && only !== 'fan-out' ? undefined : await benchFanOut(adminUrl);
 const targeting = only && only !== 'targeting' ? undefined : await benchTargeting(adminUrl);
 const lighthouse = only && only !== 'lighthouse' ? undefined : await benchLighthouse(adminUrl);
+const displayBytes = only && only !== 'display-bytes' ? undefined : await benchDisplayBytes(adminUrl);
 const embeddedIngestion = only && only !== 'embedded-ingestion' ? undefined : await benchEmbeddedIngestion();
 const report = {
   startedAt: started.toISOString(),
@@ -35,6 +37,7 @@ const report = {
   fanOut,
   targeting,
   lighthouse,
+  displayBytes,
   embeddedIngestion,
 };
 const dir = path.join(root, 'bench', 'results');
