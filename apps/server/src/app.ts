@@ -15,6 +15,7 @@ import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billi
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import mediaDurationsPlugin from './modules/media/media-duration.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(linkRoutes, { prefix: '/r' });
   await app.register(rateCardRoutes, { prefix: '/api/rate-cards' });
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
+  await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(alertRoutes, { prefix: '/api/alerts' });
   if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
 
