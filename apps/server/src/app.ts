@@ -12,6 +12,7 @@ import alertWorkerPlugin, { type AlertWorkerOptions } from './modules/alerts/ale
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billing.routes.ts';
+import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateCardRoutes, { prefix: '/api/rate-cards' });
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
+  await app.register(campaignRoutes, { prefix: '/api/campaigns' });
   await app.register(alertRoutes, { prefix: '/api/alerts' });
   if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
 

@@ -3,7 +3,7 @@ import type { Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, adVariants, companies, companyUsers, outlets, outletUsers } from '../src/db/schema.ts';
 import { DEMO_SCREEN_CODE, seedOnFirstStart } from '../src/seed/seed.ts';
-import { createUser } from './helpers/factories.ts';
+import { createLineItem, createUser } from './helpers/factories.ts';
 import {
   BAD_TEXT,
   BAD_VALUES,
@@ -159,10 +159,12 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
       what: 'variant',
     });
     const [variant] = await t.db.select().from(adVariants).limit(1);
+    const lineItem = await createLineItem(t.db, pathIds['/api/campaigns/{id}']!, [ids.ad_id!]);
     Object.assign(pathIds, {
       '/api/company-user-mapping/{id}': (await firstId(companyUsers)) ?? '',
       '/api/outlet-user-mapping/{id}': (await firstId(outletUsers)) ?? '',
       '{variantId}': variant?.id ?? '',
+      '{lineItemId}': lineItem.id,
       '{version}': '1',
       '/r/{code}': variant?.linkCode ?? 'NOCODE',
     });

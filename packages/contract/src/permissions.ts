@@ -28,6 +28,7 @@ export const RESOURCES = [
   'pincodes',
   'rateCards',
   'takeovers',
+  'campaigns',
   'profile',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -53,6 +54,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     rateCards: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     takeovers: { read: 'all', create: 'all', update: 'all' },
+    campaigns: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     profile,
   },
   COMPANY_ADMIN: {
@@ -70,6 +72,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,
+    campaigns: { read: 'own', create: 'own', update: 'own', delete: 'own' },
     profile,
   },
   COMPANY_EMPLOYEE: {
@@ -87,6 +90,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,
+    campaigns: { read: 'own' },
     profile,
   },
   OUTLET_ADMIN: {
@@ -104,6 +108,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: { read: 'own', create: 'own', update: 'own' },
+    campaigns: none,
     profile,
   },
   OUTLET_EMPLOYEE: {
@@ -121,6 +126,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: { read: 'own' },
+    campaigns: none,
     profile,
   },
   UNMAPPED: {
@@ -138,6 +144,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: none,
     rateCards: none,
     takeovers: none,
+    campaigns: none,
     profile,
   },
 };

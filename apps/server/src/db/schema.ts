@@ -1,4 +1,5 @@
 import { AD_REVISION_STATUSES, AD_STATUSES, AD_TYPES, AD_VERSION_KINDS, type AdContent } from '@adloop/contract/ads';
+import { CAMPAIGN_STATUSES, GOAL_KINDS, type LineItemTargeting, PACINGS } from '@adloop/contract/campaigns';
 import { OUTLET_TIERS, TAKEOVER_KINDS } from '@adloop/contract/constants';
 import type { VariantContent } from '@adloop/contract/variants';
 import { sql } from 'drizzle-orm';
@@ -897,5 +898,82 @@ export const screenRequestTimes = pgTable(
   (t) => [
     primaryKey({ name: 'screen_request_times_pk', columns: [t.screenId, t.kind] }),
     check('screen_request_times_kind_valid', sql`${t.kind} in ('screenshot', 'command')`),
+  ],
+);
+
+/**
+ * What an advertiser company buys (issue 20): a campaign of line items, money in integer paise.
+ * A DRAFT is edited freely; holding and booking come with availability.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('DRAFT'),
+    budgetCapMinor: bigint('budget_cap_minor', { mode: 'number' }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('campaigns_company_status_idx').on(t.companyId, t.status),
+    check('campaigns_name_length', sql`char_length(${t.name}) between 1 and 120`),
+    check(
+      'campaigns_status_valid',
+      sql`${t.status} in ('DRAFT', 'HELD', 'BOOKED', 'ACTIVE', 'COMPLETED', 'CANCELLED')`,
+    ),
+    check('campaigns_budget_cap_positive', sql`${t.budgetCapMinor} is null or ${t.budgetCapMinor} > 0`),
+  ],
+);
+
+/**
+ * A flight of a campaign: inclusive days on each screen's outlet clock, a goal (plays,
+ * impressions, or paise for BUDGET), its pacing and caps, targeting as ads have it, its creatives.
+ */
+export const lineItems = pgTable(
+  'line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    goalKind: text('goal_kind', { enum: GOAL_KINDS }).notNull(),
+    goalQuantity: bigint('goal_quantity', { mode: 'number' }).notNull(),
+    pacing: text('pacing', { enum: PACINGS }).notNull(),
+    /** Plays a day at most, over all screens. */
+    dailyCap: integer('daily_cap'),
+    maxPlaysPerScreenHour: integer('max_plays_per_screen_hour'),
+    guaranteed: boolean('guaranteed').notNull().default(true),
+    spotSeconds: integer('spot_seconds').notNull().default(10),
+    /** The ads' targeting and, as `schedule`, their schedule object for dayparts (its dates are the flight's). */
+    targeting: jsonb('targeting').$type<LineItemTargeting>().notNull(),
+    /** Creatives: ads of the campaign's company, ACTIVE when chosen. */
+    adIds: uuid('ad_ids').array().notNull(),
+    quotedPriceMinor: bigint('quoted_price_minor', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('line_items_campaign_idx').on(t.campaignId),
+    check('line_items_name_length', sql`char_length(${t.name}) between 1 and 120`),
+    check('line_items_flight_ordered', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('line_items_goal_kind_valid', sql`${t.goalKind} in ('PLAYS', 'IMPRESSIONS', 'BUDGET')`),
+    check('line_items_goal_positive', sql`${t.goalQuantity} > 0`),
+    check('line_items_pacing_valid', sql`${t.pacing} in ('EVEN', 'FRONTLOADED', 'ASAP')`),
+    check('line_items_daily_cap_positive', sql`${t.dailyCap} is null or ${t.dailyCap} > 0`),
+    check(
+      'line_items_max_plays_per_screen_hour_positive',
+      sql`${t.maxPlaysPerScreenHour} is null or ${t.maxPlaysPerScreenHour} > 0`,
+    ),
+    check('line_items_spot_seconds_range', sql`${t.spotSeconds} between 1 and 3600`),
+    check('line_items_quoted_price_nonnegative', sql`${t.quotedPriceMinor} is null or ${t.quotedPriceMinor} >= 0`),
   ],
 );

@@ -2,12 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { outletWallClock } from '@adloop/contract/clock';
 import type { OutletTier } from '@adloop/contract/constants';
 import type { Role } from '@adloop/contract/roles';
+import { ALWAYS } from '@adloop/contract/targeting';
 import type { Database } from '../../src/db/client.ts';
 import {
   ads,
   adTransactions,
+  campaigns,
   companies,
   companyUsers,
+  lineItems,
   outlets,
   outletUsers,
   playbackLogs,
@@ -144,6 +147,53 @@ export async function createTakeover(db: Database, outletId: string) {
   const [row] = await db
     .insert(takeovers)
     .values({ kind: 'MESSAGE', message: 'Closing in ten minutes', screenIds: [screen.id] })
+    .returning();
+  return row!;
+}
+
+/** A draft campaign of the company; `status` set here stands for a hold or booking made elsewhere. */
+export async function createCampaign(
+  db: Database,
+  companyId: string,
+  overrides: Partial<typeof campaigns.$inferInsert> = {},
+) {
+  sequence += 1;
+  const [row] = await db
+    .insert(campaigns)
+    .values({ companyId, name: `Campaign ${sequence}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A week-long flight of 1,000 plays from tomorrow (UTC), evenly paced, with the given ads. */
+export async function createLineItem(
+  db: Database,
+  campaignId: string,
+  adIds: string[],
+  overrides: Partial<typeof lineItems.$inferInsert> = {},
+) {
+  sequence += 1;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(lineItems)
+    .values({
+      campaignId,
+      name: `Flight ${sequence}`,
+      startsOn: day(1),
+      endsOn: day(7),
+      goalKind: 'PLAYS',
+      goalQuantity: 1000,
+      pacing: 'EVEN',
+      targeting: {
+        tags: [],
+        outlet_ids: [],
+        pincodes: [],
+        cities: [],
+        schedule: { ...ALWAYS },
+      },
+      adIds,
+      ...overrides,
+    })
     .returning();
   return row!;
 }

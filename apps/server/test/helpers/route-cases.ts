@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Resource } from '@adloop/contract/permissions';
 import { screenPayouts } from '../../src/db/schema.ts';
-import { createScreen } from './factories.ts';
+import { createAd, createLineItem, createScreen } from './factories.ts';
 import { bearer } from './sign-in.ts';
 import type { Caller, Tenant, TwoTenants } from './tenants.ts';
 
@@ -55,6 +55,27 @@ const takeoverBody = async (world: TwoTenants, tenant: Tenant) => ({
   message: 'Closing in ten minutes',
   screen_ids: [(await createScreen(world.db, world.outlets[tenant])).id],
 });
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * An approved ad of the tenant's company, made once a world: A's own ad is ACTIVE, B's a draft
+ * (tenants.ts). More new ads would push A's off the first page of the ads list case.
+ */
+const approvedAds = new WeakMap<TwoTenants, string>();
+async function approvedAd(world: TwoTenants, tenant: Tenant): Promise<string> {
+  if (tenant === 'A') return world.ads.A;
+  const made = approvedAds.get(world) ?? (await createAd(world.db, world.companies.B)).id;
+  approvedAds.set(world, made);
+  return made;
+}
+
+/** A new line item of the tenant's campaign, straight into the database. */
+async function lineItemUrl(world: TwoTenants, tenant: Tenant): Promise<string> {
+  const campaignId = world.rows.campaigns![tenant];
+  const lineItem = await createLineItem(world.db, campaignId, [world.ads[tenant]]);
+  return `/api/campaigns/${campaignId}/line-items/${lineItem.id}`;
+}
 
 const read = (resource: Resource, url: string): RouteCase => ({
   name: `GET ${url}`,
@@ -180,6 +201,55 @@ export const MORE_ROUTES: RouteCase[] = [
     tenanted: true,
     build: async (w, _c, t) =>
       at('POST', `/api/takeovers/${await madeByAdmin(w, '/api/takeovers', await takeoverBody(w, t))}/end`),
+  },
+  {
+    name: 'GET /api/campaigns/:id/line-items',
+    resource: 'campaigns',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('GET', `/api/campaigns/${w.rows.campaigns![t]}/line-items`),
+  },
+  {
+    name: 'GET /api/campaigns/:id/line-items/:lineItemId',
+    resource: 'campaigns',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('GET', await lineItemUrl(w, t)),
+  },
+  {
+    name: 'POST /api/campaigns/:id/line-items',
+    resource: 'campaigns',
+    action: 'update',
+    success: 201,
+    tenanted: true,
+    build: async (w, _c, t) =>
+      at('POST', `/api/campaigns/${w.rows.campaigns![t]}/line-items`, {
+        name: 'Flight',
+        starts_on: inDays(1),
+        ends_on: inDays(7),
+        goal_kind: 'PLAYS',
+        goal_quantity: 1000,
+        pacing: 'EVEN',
+        ad_ids: [await approvedAd(w, t)],
+      }),
+  },
+  {
+    name: 'PATCH /api/campaigns/:id/line-items/:lineItemId',
+    resource: 'campaigns',
+    action: 'update',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('PATCH', await lineItemUrl(w, t), { name: 'Renamed' }),
+  },
+  {
+    name: 'DELETE /api/campaigns/:id/line-items/:lineItemId',
+    resource: 'campaigns',
+    action: 'update',
+    success: 204,
+    tenanted: true,
+    build: async (w, _c, t) => at('DELETE', await lineItemUrl(w, t)),
   },
   {
     name: 'POST /api/auth/verify',

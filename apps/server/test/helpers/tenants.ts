@@ -8,6 +8,7 @@ import { pincodes } from '../../src/db/schema.ts';
 import {
   createAd,
   createAdTransaction,
+  createCampaign,
   createCompany,
   createOutlet,
   createRateCard,
@@ -174,6 +175,14 @@ export const RESOURCE_ROWS: Record<Resource, ResourceRows | { none: string }> = 
   takeovers: {
     base: '/api/takeovers',
     make: async ({ db, outletId }) => (await createTakeover(db, outletId)).id,
+  },
+  campaigns: {
+    base: '/api/campaigns',
+    make: async ({ db, companyId }) => (await createCampaign(db, companyId)).id,
+    usual: {
+      create: { tenanted: true, body: ({ companyId }) => ({ company_id: companyId, name: 'Diwali week' }) },
+      update: { name: 'Renamed' },
+    },
   },
   profile: { none: "the caller's own, at /api/auth/profile" },
 };

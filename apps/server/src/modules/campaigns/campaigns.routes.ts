@@ -1,0 +1,92 @@
+import {
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  lineItemCreateSchema,
+  lineItemParamsSchema,
+  lineItemSchema,
+  lineItemUpdateSchema,
+} from '@adloop/contract/campaigns';
+import { idParamsSchema, one } from '@adloop/contract/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resourceRoutes } from '../../lib/staff-route.ts';
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
+import { createLineItem, deleteLineItem, getLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
+
+/**
+ * Campaigns under /api/campaigns and their line items under /api/campaigns/:id/line-items (issue 20).
+ * Only a DRAFT changes here (409 otherwise); a line item's writes are edits of its campaign.
+ */
+export default async function campaignRoutes(fastify: FastifyInstance) {
+  const routes = resourceRoutes(fastify, 'campaigns', 'campaigns', campaignSchema);
+  routes.list('Campaigns the caller may see, newest first', campaignListQuerySchema, listCampaigns);
+  routes.one('One campaign', getCampaign);
+  routes.create('Create a draft campaign', campaignCreateSchema, createCampaign);
+  routes.update('Edit a draft campaign (409 once it is held or booked)', campaignUpdateSchema, updateCampaign);
+  routes.remove('Delete a draft campaign and its line items (409 once it is held or booked)', deleteCampaign);
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = routes.guard;
+
+  app.get(
+    '/:id/line-items',
+    guard('campaigns', 'read', {
+      summary: "A campaign's line items, by start of flight",
+      params: idParamsSchema,
+      response: { 200: z.object({ data: z.array(lineItemSchema) }) },
+    }),
+    async (request) => ({ data: await listLineItems(request.ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/:id/line-items/:lineItemId',
+    guard('campaigns', 'read', {
+      summary: 'One line item of a campaign',
+      params: lineItemParamsSchema,
+      response: { 200: one(lineItemSchema) },
+    }),
+    async (request) => ({ data: await getLineItem(request.ctx, request.params.id, request.params.lineItemId) }),
+  );
+
+  app.post(
+    '/:id/line-items',
+    guard('campaigns', 'update', {
+      summary: 'Add a line item (a flight with its goal, pacing, targeting and approved ads) to a draft campaign',
+      params: idParamsSchema,
+      body: lineItemCreateSchema,
+      response: { 201: one(lineItemSchema) },
+    }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await createLineItem(request.ctx, request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/:id/line-items/:lineItemId',
+    guard('campaigns', 'update', {
+      summary: "Edit a draft campaign's line item",
+      params: lineItemParamsSchema,
+      body: lineItemUpdateSchema,
+      response: { 200: one(lineItemSchema) },
+    }),
+    async (request) => {
+      const { id, lineItemId } = request.params;
+      return { data: await updateLineItem(request.ctx, id, lineItemId, request.body) };
+    },
+  );
+
+  app.delete(
+    '/:id/line-items/:lineItemId',
+    guard('campaigns', 'update', {
+      summary: "Delete a draft campaign's line item",
+      params: lineItemParamsSchema,
+      response: { 204: z.null() },
+    }),
+    async (request, reply) => {
+      await deleteLineItem(request.ctx, request.params.id, request.params.lineItemId);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate } from '@adloop/contract/campaigns';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { campaigns, companies } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
+import { offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
+import { assertCallersCompany, reachesAll, scopedByCompany } from '../../lib/scope.ts';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+function toCampaign(row: CampaignRow, companyName: string): Campaign {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    company: { name: companyName },
+    name: row.name,
+    status: row.status,
+    budget_cap_minor: row.budgetCapMinor,
+    hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const SORTABLE = {
+  name: campaigns.name,
+  status: campaigns.status,
+  created_at: campaigns.createdAt,
+  updated_at: campaigns.updatedAt,
+};
+
+export async function listCampaigns(ctx: ServiceContext, query: CampaignListQuery): Promise<Page<Campaign>> {
+  const { db, caller } = ctx;
+  const where = and(
+    scopedByCompany(caller, campaigns.companyId),
+    searchOf(query.q, [campaigns.name, companies.name]),
+    query.status ? eq(campaigns.status, query.status) : undefined,
+    query.company_id ? eq(campaigns.companyId, query.company_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ campaign: campaigns, companyName: companies.name })
+      .from(campaigns)
+      .innerJoin(companies, eq(companies.id, campaigns.companyId))
+      .where(where)
+      .orderBy(...orderByOf(query.sort, SORTABLE, desc(campaigns.createdAt), campaigns.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db
+      .select({ value: count() })
+      .from(campaigns)
+      .innerJoin(companies, eq(companies.id, campaigns.companyId))
+      .where(where),
+  ]);
+  return pageOf(
+    rows.map((row) => toCampaign(row.campaign, row.companyName)),
+    query,
+    total?.value,
+  );
+}
+
+export async function getCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
+  const { db, caller } = ctx;
+  const [row] = await db
+    .select({ campaign: campaigns, companyName: companies.name })
+    .from(campaigns)
+    .innerJoin(companies, eq(companies.id, campaigns.companyId))
+    .where(and(eq(campaigns.id, id), scopedByCompany(caller, campaigns.companyId)));
+  if (!row) throw notFound('Campaign');
+  return toCampaign(row.campaign, row.companyName);
+}
+
+/** A campaign the caller reaches that is still a DRAFT: only drafts change before booking (409 otherwise). */
+export async function getDraftCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
+  const campaign = await getCampaign(ctx, id);
+  if (campaign.status !== 'DRAFT') {
+    throw conflict(`"${campaign.name}" is ${campaign.status}, not a draft: only a draft campaign may be changed`);
+  }
+  return campaign;
+}
+
+/** A draft campaign of the caller's company (a global admin names the company). */
+export async function createCampaign(ctx: ServiceContext, input: CampaignCreate): Promise<Campaign> {
+  const { db, caller } = ctx;
+  const companyId = reachesAll(caller) ? input.company_id : (input.company_id ?? caller.companyIds[0]);
+  if (!companyId) throw fieldError('company_id', 'Choose the company the campaign is for');
+  assertCallersCompany(caller, companyId);
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Company');
+  const [row] = await db
+    .insert(campaigns)
+    .values({ companyId, name: input.name, budgetCapMinor: input.budget_cap_minor ?? null, createdBy: caller.userId })
+    .returning({ id: campaigns.id });
+  return getCampaign(ctx, row!.id);
+}
+
+export async function updateCampaign(ctx: ServiceContext, id: string, change: CampaignUpdate): Promise<Campaign> {
+  await getDraftCampaign(ctx, id);
+  // The status is checked again in the write, so a booking that lands meanwhile is not edited.
+  const [row] = await ctx.db
+    .update(campaigns)
+    .set({ name: change.name, budgetCapMinor: change.budget_cap_minor, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'DRAFT')))
+    .returning({ id: campaigns.id });
+  if (!row) throw conflict('The campaign is no longer a draft: only a draft campaign may be changed');
+  return getCampaign(ctx, id);
+}
+
+/** Deletes a draft campaign with its line items. */
+export async function deleteCampaign(ctx: ServiceContext, id: string): Promise<void> {
+  await getDraftCampaign(ctx, id);
+  const [row] = await ctx.db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'DRAFT')))
+    .returning({ id: campaigns.id });
+  if (!row) throw conflict('The campaign is no longer a draft: only a draft campaign may be deleted');
+}
