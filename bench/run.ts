@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics.ts';
+import { benchAvailability } from './availability.ts';
 import { benchDisplayBytes } from './display-bytes.ts';
 import { benchEmbeddedIngestion } from './embedded-ingestion.ts';
 import { benchFanOut } from './fan-out.ts';
@@ -15,7 +16,7 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|display-bytes|embedded-ingestion runs one; all by default.
+// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|display-bytes|embedded-ingestion|availability runs one; all by default.
 const only = process.env.BENCH_ONLY;
 const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
 const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
@@ -24,6 +25,7 @@ const targeting = only && only !== 'targeting' ? undefined : await benchTargetin
 const lighthouse = only && only !== 'lighthouse' ? undefined : await benchLighthouse(adminUrl);
 const displayBytes = only && only !== 'display-bytes' ? undefined : await benchDisplayBytes(adminUrl);
 const embeddedIngestion = only && only !== 'embedded-ingestion' ? undefined : await benchEmbeddedIngestion();
+const availability = only && only !== 'availability' ? undefined : await benchAvailability(adminUrl);
 const report = {
   startedAt: started.toISOString(),
   machine: {
@@ -39,6 +41,7 @@ const report = {
   lighthouse,
   displayBytes,
   embeddedIngestion,
+  availability,
 };
 const dir = path.join(root, 'bench', 'results');
 await mkdir(dir, { recursive: true });

@@ -4,23 +4,10 @@ import { type AdSchedule, type AdTargeting, ALWAYS } from '@adloop/contract/targ
 import type { ServiceContext } from '../../lib/context.ts';
 import { fieldError } from '../../lib/http-error.ts';
 import { assertTargetsExist } from '../ads/ad-targeting.ts';
-import { onlineSpans } from '../screen-activity/uptime.ts';
 import { flightDates, openFraction, playsInHour } from './capacity.ts';
-import { type HourWindow, hourWindows } from './hour-windows.ts';
-import { historiesOf, type ReachedScreen, reachedScreens, type ScreenHistory } from './inventory.query.ts';
-import {
-  DEFAULT_PROFILE,
-  MIN_HISTORY_MS,
-  type OnAirMinutes,
-  type OnAirProfile,
-  onAirMinutes,
-  pooled,
-  profileOf,
-} from './on-air-profile.ts';
+import { reachedScreens } from './inventory.query.ts';
+import { type LearntProfiles, learntProfilesOf } from './learnt-profiles.ts';
 import { NOTHING_RESERVED, type ReservedPlays, screenHourKey } from './reserved-plays.ts';
-
-/** How far back a screen's time on air is learnt: four weeks, each hour of the week seen four times. */
-export const HISTORY_MS = 28 * 86_400_000;
 
 const unique = <T>(values: T[] | undefined): T[] => [...new Set(values ?? [])];
 
@@ -45,62 +32,27 @@ function scheduleOf(input: AdScheduleInput | undefined): AdSchedule {
 }
 
 /**
- * Each screen's share of every hour of the week on air: its own last four weeks once it has a
- * week of history, else its outlet's screens that do, else the default.
- */
-function profilesOf(reached: readonly ReachedScreen[], histories: Map<string, ScreenHistory>, now: number) {
-  const since = now - HISTORY_MS;
-  const zoneOfOutlet = new Map(reached.map((screen) => [screen.outletId, screen.timezone]));
-  const windowsOfZone = new Map<string, HourWindow[]>();
-  const ownMinutes = new Map<string, OnAirMinutes>();
-  const withHistoryByOutlet = new Map<string, OnAirMinutes[]>();
-  for (const [screenId, history] of histories) {
-    const firstSeen = history.before ? since : (history.changes[0]?.at ?? now);
-    if (now - firstSeen < MIN_HISTORY_MS) continue;
-    const zone = zoneOfOutlet.get(history.outletId)!;
-    let windows = windowsOfZone.get(zone);
-    if (!windows) {
-      windows = hourWindows(zone, since, now);
-      windowsOfZone.set(zone, windows);
-    }
-    const minutes = onAirMinutes(onlineSpans(history.before, history.changes, now), windows, firstSeen);
-    ownMinutes.set(screenId, minutes);
-    withHistoryByOutlet.set(history.outletId, [...(withHistoryByOutlet.get(history.outletId) ?? []), minutes]);
-  }
-  const outletProfiles = new Map<string, OnAirProfile>();
-  return (screen: ReachedScreen): OnAirProfile => {
-    const own = ownMinutes.get(screen.id);
-    if (own) return profileOf('history', own);
-    const others = withHistoryByOutlet.get(screen.outletId);
-    if (!others) return DEFAULT_PROFILE;
-    let profile = outletProfiles.get(screen.outletId);
-    if (!profile) {
-      profile = profileOf('outlet', pooled(others));
-      outletProfiles.set(screen.outletId, profile);
-    }
-    return profile;
-  };
-}
-
-/**
  * Inventory of a line item before it is booked (issue 20, point 2): per screen reached, local date
  * and hour of the flight inside the dayparts, the plays of `spot_seconds` the hour holds and what
  * of it no held or booked line item has promised yet; summed per date and hour for the heat map.
- * Two queries (the screens, their four weeks of state changes), the rest in memory.
+ * Two queries (the screens, their outlets' four weeks of state changes, unless learnt in the last
+ * ten minutes), the rest in memory.
  */
 export async function availability(
   { db }: ServiceContext,
   query: AvailabilityQuery,
-  reservedPlays: ReservedPlays = NOTHING_RESERVED,
-  now = new Date(),
+  {
+    reservedPlays = NOTHING_RESERVED,
+    learnt = learntProfilesOf(db),
+    now = new Date(),
+  }: { reservedPlays?: ReservedPlays; learnt?: LearntProfiles; now?: Date } = {},
 ): Promise<Availability> {
   await assertTargetsExist(db, query.targeting);
   const reached = await reachedScreens(db, targetingOf(query.targeting));
   if (reached.length === 0) throw fieldError('targeting', 'The targeting reaches no screen on air');
 
   const outletIds = [...new Set(reached.map((screen) => screen.outletId))];
-  const histories = await historiesOf(db, outletIds, new Date(now.getTime() - HISTORY_MS), now);
-  const profileOfScreen = profilesOf(reached, histories, now.getTime());
+  const profileOfScreen = await learnt.profilesOf(db, reached, now);
   const reserved = await reservedPlays.reserved({
     screenIds: reached.map((screen) => screen.id),
     startsOn: query.starts_on,
