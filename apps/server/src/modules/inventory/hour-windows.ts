@@ -1,6 +1,6 @@
 import { localClock } from '@adloop/contract/targeting';
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 /** Hours of a week, Sunday 00:00 first: the buckets a screen's time on air is learnt in. */
 export const HOURS_OF_WEEK = 168;

@@ -8,6 +8,7 @@ import {
   MIN_HISTORY_MS,
   type OnAirMinutes,
   type OnAirProfile,
+  observedMinutes,
   onAirMinutes,
   pooled,
   profileOf,
@@ -62,25 +63,39 @@ export class LearntProfiles {
   }
 }
 
-/** Minutes on air per hour of the week of each screen with a week of history, by outlet. */
+/** A zone's local hours over the history, and the minutes they observe from each first-seen instant. */
+interface ZoneHours {
+  windows: HourWindow[];
+  observedSince: Map<number, Float64Array>;
+}
+
+/**
+ * Minutes on air per hour of the week of each screen with a week of history, by outlet. A zone's
+ * hours, and what they observe from a first-seen instant, are reckoned once for all its screens.
+ */
 function learn(
   histories: Awaited<ReturnType<typeof historiesOf>>,
   zoneOfOutlet: Map<string, string>,
   now: number,
 ): Map<string, Map<string, OnAirMinutes>> {
   const since = now - HISTORY_MS;
-  const windowsOfZone = new Map<string, HourWindow[]>();
+  const hoursOfZone = new Map<string, ZoneHours>();
   const byOutlet = new Map<string, Map<string, OnAirMinutes>>();
   for (const [screenId, history] of histories) {
     const firstSeen = history.before ? since : (history.changes[0]?.at ?? now);
     if (now - firstSeen < MIN_HISTORY_MS) continue;
     const zone = zoneOfOutlet.get(history.outletId)!;
-    let windows = windowsOfZone.get(zone);
-    if (!windows) {
-      windows = hourWindows(zone, since, now);
-      windowsOfZone.set(zone, windows);
+    let hours = hoursOfZone.get(zone);
+    if (!hours) {
+      hours = { windows: hourWindows(zone, since, now), observedSince: new Map() };
+      hoursOfZone.set(zone, hours);
     }
-    const minutes = onAirMinutes(onlineSpans(history.before, history.changes, now), windows, firstSeen);
+    let observed = hours.observedSince.get(firstSeen);
+    if (!observed) {
+      observed = observedMinutes(hours.windows, firstSeen);
+      hours.observedSince.set(firstSeen, observed);
+    }
+    const minutes = onAirMinutes(onlineSpans(history.before, history.changes, now), hours.windows, firstSeen, observed);
     const screens = byOutlet.get(history.outletId) ?? new Map<string, OnAirMinutes>();
     screens.set(screenId, minutes);
     byOutlet.set(history.outletId, screens);

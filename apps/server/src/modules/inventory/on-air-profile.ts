@@ -1,6 +1,6 @@
 import { type AvailabilityBasis, DEFAULT_ON_AIR } from '@adloop/contract/inventory';
-import { type Span, windowUptime } from '../screen-activity/uptime.ts';
-import { HOURS_OF_WEEK, type HourWindow } from './hour-windows.ts';
+import type { Span } from '../screen-activity/uptime.ts';
+import { HOURS_OF_WEEK, type HourWindow, MINUTE_MS } from './hour-windows.ts';
 
 /** A screen learns from its own history once it has a week of it. */
 export const MIN_HISTORY_MS = 7 * 86_400_000;
@@ -17,24 +17,50 @@ const emptyMinutes = (): OnAirMinutes => ({
 });
 
 /**
- * A screen's minutes online per hour of the week: each local hour of the zone from `since`, its
- * uptime as the uptime report reckons it (`windowUptime` over the online spans). Spans and windows
- * are both in time order, so each window sees only the spans that overlap it.
+ * Whole minutes each local hour of the zone observes from `since`, per hour of the week: the same
+ * for every screen first seen at `since`, so learnt once per zone and first-seen instant.
  */
-export function onAirMinutes(spans: readonly Span[], windows: readonly HourWindow[], since: number): OnAirMinutes {
-  const minutes = emptyMinutes();
-  let first = 0;
+export function observedMinutes(windows: readonly HourWindow[], since: number): Float64Array {
+  const observed = new Float64Array(HOURS_OF_WEEK);
   for (const window of windows) {
     if (window.to <= since) continue;
-    const from = Math.max(window.from, since);
-    while (first < spans.length && spans[first]!.to <= from) first += 1;
-    let last = first;
-    while (last < spans.length && spans[last]!.from < window.to) last += 1;
-    const uptime = windowUptime(spans.slice(first, last), { from, to: window.to });
-    minutes.online[window.hourOfWeek]! += uptime.online_minutes;
-    minutes.observed[window.hourOfWeek]! += uptime.window_minutes;
+    observed[window.hourOfWeek]! += Math.round((window.to - Math.max(window.from, since)) / MINUTE_MS);
   }
-  return minutes;
+  return observed;
+}
+
+/**
+ * A screen's minutes online per hour of the week, as the uptime report reckons each local hour of
+ * the zone from `since` (`windowUptime`: the milliseconds online in the hour, rounded to whole
+ * minutes): one sweep of the online spans, each split at the hours' edges, both in time order.
+ */
+export function onAirMinutes(
+  spans: readonly Span[],
+  windows: readonly HourWindow[],
+  since: number,
+  observed: Float64Array = observedMinutes(windows, since),
+): OnAirMinutes {
+  const online = new Float64Array(HOURS_OF_WEEK);
+  let hour = 0;
+  let onlineMs = 0;
+  const closeHour = () => {
+    if (onlineMs > 0) online[windows[hour]!.hourOfWeek]! += Math.round(onlineMs / MINUTE_MS);
+    onlineMs = 0;
+    hour += 1;
+  };
+  for (const span of spans) {
+    const from = Math.max(span.from, since);
+    if (span.to <= from) continue;
+    while (hour < windows.length && windows[hour]!.to <= from) closeHour();
+    while (hour < windows.length && windows[hour]!.from < span.to) {
+      const window = windows[hour]!;
+      onlineMs += Math.min(span.to, window.to) - Math.max(from, window.from);
+      if (window.to > span.to) break;
+      closeHour();
+    }
+  }
+  if (hour < windows.length) closeHour();
+  return { online, observed: observed.slice() };
 }
 
 /** The screens' minutes added together: an outlet's profile from its screens with history. */
