@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
   timestamp,
@@ -975,5 +976,33 @@ export const lineItems = pgTable(
     ),
     check('line_items_spot_seconds_range', sql`${t.spotSeconds} between 1 and 3600`),
     check('line_items_quoted_price_nonnegative', sql`${t.quotedPriceMinor} is null or ${t.quotedPriceMinor} >= 0`),
+  ],
+);
+
+/**
+ * Plays a held or booked line item has promised on a screen-hour (local date and hour of the
+ * screen's outlet), and their price by the rate card in force then (decision 084). Availability is
+ * capacity less the rows of unexpired holds and bookings; a cancelled campaign's rows are deleted.
+ */
+export const campaignReservations = pgTable(
+  'campaign_reservations',
+  {
+    lineItemId: uuid('line_item_id')
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    plays: integer('plays').notNull(),
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'campaign_reservations_pk', columns: [t.lineItemId, t.screenId, t.localDate, t.hour] }),
+    index('campaign_reservations_screen_date_idx').on(t.screenId, t.localDate),
+    check('campaign_reservations_hour_range', sql`${t.hour} between 0 and 23`),
+    check('campaign_reservations_plays_positive', sql`${t.plays} > 0`),
+    check('campaign_reservations_price_nonnegative', sql`${t.priceMinor} >= 0`),
   ],
 );
