@@ -33,6 +33,9 @@ interface OutletLearning {
 export class LearntProfiles {
   private readonly outlets = new TtlCache<string, OutletLearning>(LEARNT_FOR_MS, 100_000);
 
+  /** `minutesOf` is the arithmetic of one screen; the bench passes the previous one to measure beside it. */
+  constructor(private readonly minutesOf: typeof onAirMinutes = onAirMinutes) {}
+
   /**
    * The share of every hour of the week each screen is on air: its own last four weeks once it has
    * a week of history, else its outlet's screens that do, else the default. Outlets not learnt in
@@ -43,7 +46,7 @@ export class LearntProfiles {
     const unknown = [...zoneOfOutlet.keys()].filter((outletId) => !this.outlets.get(outletId, now.getTime()));
     if (unknown.length > 0) {
       const histories = await historiesOf(db, unknown, new Date(now.getTime() - HISTORY_MS), now);
-      const learnt = learn(histories, zoneOfOutlet, now.getTime());
+      const learnt = learn(histories, zoneOfOutlet, now.getTime(), this.minutesOf);
       for (const outletId of unknown) {
         const own = learnt.get(outletId) ?? new Map<string, OnAirMinutes>();
         this.outlets.set(
@@ -77,6 +80,7 @@ function learn(
   histories: Awaited<ReturnType<typeof historiesOf>>,
   zoneOfOutlet: Map<string, string>,
   now: number,
+  minutesOf: typeof onAirMinutes,
 ): Map<string, Map<string, OnAirMinutes>> {
   const since = now - HISTORY_MS;
   const hoursOfZone = new Map<string, ZoneHours>();
@@ -95,7 +99,7 @@ function learn(
       observed = observedMinutes(hours.windows, firstSeen);
       hours.observedSince.set(firstSeen, observed);
     }
-    const minutes = onAirMinutes(onlineSpans(history.before, history.changes, now), hours.windows, firstSeen, observed);
+    const minutes = minutesOf(onlineSpans(history.before, history.changes, now), hours.windows, firstSeen, observed);
     const screens = byOutlet.get(history.outletId) ?? new Map<string, OnAirMinutes>();
     screens.set(screenId, minutes);
     byOutlet.set(history.outletId, screens);
