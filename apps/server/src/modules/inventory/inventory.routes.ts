@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { availability } from './availability.service.ts';
+import { campaignReservedPlays } from './reserved-plays.ts';
 
 export default async function inventoryRoutes(fastify: FastifyInstance) {
   const guard = staffRoutes(fastify, 'inventory');
@@ -18,6 +19,8 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
       body: availabilityQuerySchema,
       response: { 200: one(availabilitySchema) },
     }),
-    async (request) => ({ data: await availability(request.ctx, request.body) }),
+    async (request) => ({
+      data: await availability(request.ctx, request.body, { reservedPlays: campaignReservedPlays(request.ctx.db) }),
+    }),
   );
 }

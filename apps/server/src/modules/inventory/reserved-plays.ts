@@ -1,3 +1,7 @@
+import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { campaignReservations, campaigns, lineItems } from '../../db/schema.ts';
+
 /**
  * Plays already promised on a screen-hour of a flight, keyed by `screenHourKey`. Inventory reads
  * it and never writes it: availability = capacity − reserved.
@@ -9,8 +13,42 @@ export interface ReservedPlays {
 /** A screen-hour by its local date and hour (0–23) in the screen's own zone. */
 export const screenHourKey = (screenId: string, date: string, hour: number) => `${screenId} ${date} ${hour}`;
 
-/**
- * Nothing is held or booked before line items exist (issue 20, point 3): the booking step
- * supplies the implementation that sums its held and booked guaranteed plans per screen-hour.
- */
+/** Nothing reserved: what a line item would have if no campaign were held or booked. */
 export const NOTHING_RESERVED: ReservedPlays = { reserved: async () => new Map() };
+
+/**
+ * What held and booked guaranteed line items promised (decision 084): the `campaign_reservations`
+ * of BOOKED campaigns and of HELD ones whose hold has not expired at `now` (an expired hold counts
+ * as a draft). `exceptCampaignId` leaves out the campaign being held or booked: its own plan replaces them.
+ */
+export function campaignReservedPlays(
+  db: Database,
+  { now = new Date(), exceptCampaignId }: { now?: Date; exceptCampaignId?: string } = {},
+): ReservedPlays {
+  return {
+    async reserved({ screenIds, startsOn, endsOn }) {
+      if (screenIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          screenId: campaignReservations.screenId,
+          date: campaignReservations.localDate,
+          hour: campaignReservations.hour,
+          plays: sql<number>`sum(${campaignReservations.plays})::int`,
+        })
+        .from(campaignReservations)
+        .innerJoin(lineItems, eq(lineItems.id, campaignReservations.lineItemId))
+        .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
+        .where(
+          and(
+            inArray(campaignReservations.screenId, [...screenIds]),
+            gte(campaignReservations.localDate, startsOn),
+            lte(campaignReservations.localDate, endsOn),
+            or(eq(campaigns.status, 'BOOKED'), and(eq(campaigns.status, 'HELD'), gt(campaigns.holdExpiresAt, now))),
+            exceptCampaignId ? ne(campaigns.id, exceptCampaignId) : undefined,
+          ),
+        )
+        .groupBy(campaignReservations.screenId, campaignReservations.localDate, campaignReservations.hour);
+      return new Map(rows.map((row) => [screenHourKey(row.screenId, row.date, row.hour), row.plays]));
+    },
+  };
+}
