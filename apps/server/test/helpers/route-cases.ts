@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Resource } from '@adloop/contract/permissions';
+import { ALWAYS } from '@adloop/contract/targeting';
 import { screenPayouts } from '../../src/db/schema.ts';
-import { createAd, createLineItem, createScreen } from './factories.ts';
+import {
+  createAd,
+  createAdTransaction,
+  createCampaign,
+  createLineItem,
+  createRateCard,
+  createScreen,
+} from './factories.ts';
 import { bearer } from './sign-in.ts';
 import type { Caller, Tenant, TwoTenants } from './tenants.ts';
 
@@ -76,6 +84,43 @@ async function lineItemUrl(world: TwoTenants, tenant: Tenant): Promise<string> {
   const lineItem = await createLineItem(world.db, campaignId, [world.ads[tenant]]);
   return `/api/campaigns/${campaignId}/line-items/${lineItem.id}`;
 }
+
+/**
+ * A new campaign of the tenant with one guaranteed line item of 10 plays on a new screen of the
+ * tenant's outlet (the default on-air profile), a rate card in force since yesterday, and ₹500
+ * paid: a quote, hold or book of it succeeds.
+ */
+const bookingWorlds = new WeakSet<TwoTenants>();
+async function bookableCampaign(world: TwoTenants, tenant: Tenant): Promise<string> {
+  if (!bookingWorlds.has(world)) {
+    bookingWorlds.add(world);
+    await createRateCard(world.db, {
+      effectiveFrom: new Date(Date.now() - 86_400_000),
+      tiers: { STANDARD: 1, PREMIUM: 2, FLAGSHIP: 3 },
+    });
+    for (const owner of ['A', 'B'] as const) {
+      await createAdTransaction(world.db, world.companies[owner], { status: 'COMPLETED', amountMinor: 50_000 });
+    }
+  }
+  await createScreen(world.db, world.outlets[tenant]);
+  const campaign = await createCampaign(world.db, world.companies[tenant]);
+  await createLineItem(world.db, campaign.id, [world.ads[tenant]], {
+    goalQuantity: 10,
+    startsOn: inDays(2),
+    endsOn: inDays(2),
+    targeting: { tags: [], outlet_ids: [world.outlets[tenant]], pincodes: [], cities: [], schedule: { ...ALWAYS } },
+  });
+  return campaign.id;
+}
+
+const bookingCase = (verb: 'quote' | 'hold' | 'book' | 'cancel'): RouteCase => ({
+  name: `POST /api/campaigns/:id/${verb}`,
+  resource: 'campaigns',
+  action: verb === 'quote' ? 'read' : 'update',
+  success: 200,
+  tenanted: true,
+  build: async (w, _c, t) => at('POST', `/api/campaigns/${await bookableCampaign(w, t)}/${verb}`),
+});
 
 const read = (resource: Resource, url: string): RouteCase => ({
   name: `GET ${url}`,
@@ -202,6 +247,10 @@ export const MORE_ROUTES: RouteCase[] = [
     build: async (w, _c, t) =>
       at('POST', `/api/takeovers/${await madeByAdmin(w, '/api/takeovers', await takeoverBody(w, t))}/end`),
   },
+  bookingCase('quote'),
+  bookingCase('hold'),
+  bookingCase('book'),
+  bookingCase('cancel'),
   {
     name: 'GET /api/campaigns/:id/line-items',
     resource: 'campaigns',

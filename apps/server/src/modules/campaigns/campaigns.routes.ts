@@ -1,3 +1,4 @@
+import { campaignQuoteSchema } from '@adloop/contract/campaign-booking';
 import {
   campaignCreateSchema,
   campaignListQuerySchema,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resourceRoutes } from '../../lib/staff-route.ts';
+import { bookCampaign, cancelCampaign, holdCampaign, quoteCampaign } from './booking.service.ts';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
 import { createLineItem, deleteLineItem, getLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
 
@@ -30,6 +32,39 @@ export default async function campaignRoutes(fastify: FastifyInstance) {
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = routes.guard;
+
+  // Quoting writes nothing: whoever reads a campaign may price it. Holding, booking and cancelling
+  // change its status, as edits do.
+  app.post(
+    '/:id/quote',
+    guard('campaigns', 'read', {
+      summary: "Plan and price a campaign's line items over the inventory other campaigns leave (writes nothing)",
+      params: idParamsSchema,
+      response: { 200: one(campaignQuoteSchema) },
+    }),
+    async (request) => ({ data: await quoteCampaign(request.ctx, request.params.id) }),
+  );
+
+  const transitions = [
+    [
+      'hold',
+      'Hold a draft campaign for 24 hours: its guaranteed plans reserve their inventory (409 naming what fits)',
+      holdCampaign,
+    ],
+    [
+      'book',
+      'Book a draft or held campaign: inventory and budget reserved (409 naming what fits, or the budget)',
+      bookCampaign,
+    ],
+    ['cancel', 'Cancel a draft, held or booked campaign; its reservations are freed', cancelCampaign],
+  ] as const;
+  for (const [verb, summary, move] of transitions) {
+    app.post(
+      `/:id/${verb}`,
+      guard('campaigns', 'update', { summary, params: idParamsSchema, response: { 200: one(campaignSchema) } }),
+      async (request) => ({ data: await move(request.ctx, request.params.id) }),
+    );
+  }
 
   app.get(
     '/:id/line-items',

@@ -1,0 +1,251 @@
+import { type CampaignQuote, HOLD_HOURS } from '@adloop/contract/campaign-booking';
+import type { Campaign, CampaignStatus } from '@adloop/contract/campaigns';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { adTransactions, campaignReservations, campaigns, lineItems, playRollupsAdDaily } from '../../db/schema.ts';
+import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
+import { loadCards } from '../pricing/pricing.service.ts';
+import { quoteOf } from './campaign-quote.ts';
+import { getCampaign } from './campaigns.service.ts';
+
+/** Advisory lock namespaces (the two-key form): one per screen touched, one per company's budget. */
+const SCREEN_LOCKS = 84_001;
+const BUDGET_LOCKS = 84_002;
+/** Reservation rows per insert statement (six parameters each). */
+const ROWS_PER_INSERT = 2_000;
+
+/** A uuid's first 32 bits as a signed int: an advisory lock key (two screens sharing one only wait for each other). */
+const lockKeyOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 8), 16) | 0;
+
+const formatPaise = (minor: number) => `₹${(minor / 100).toFixed(2)}`;
+
+const lineItemsOf = (db: ServiceContext['db'] | Transaction, campaignId: string) =>
+  db
+    .select()
+    .from(lineItems)
+    .where(eq(lineItems.campaignId, campaignId))
+    .orderBy(asc(lineItems.startsOn), asc(lineItems.createdAt), asc(lineItems.id));
+
+/** A held campaign whose hold has expired counts as a draft (decision 084). */
+const statusAt = (row: { status: CampaignStatus; holdExpiresAt: Date | null }, now: Date): CampaignStatus =>
+  row.status === 'HELD' && (row.holdExpiresAt === null || row.holdExpiresAt <= now) ? 'DRAFT' : row.status;
+
+/** `POST /api/campaigns/:id/quote`: each line item's plan over what other campaigns leave, priced; writes nothing. */
+export async function quoteCampaign(ctx: ServiceContext, id: string): Promise<CampaignQuote> {
+  await getCampaign(ctx, id);
+  const now = new Date();
+  const items = await lineItemsOf(ctx.db, id);
+  const reservedPlays = campaignReservedPlays(ctx.db, { now, exceptCampaignId: id });
+  return quoteOf(ctx, id, items, { cards: await loadCards(ctx.db), reservedPlays, now });
+}
+
+/**
+ * Expired holds give their inventory back: their reservations are deleted and they are drafts
+ * again. Housekeeping in its own short transaction, before any lock is taken; availability already
+ * ignores expired holds, so nothing depends on when it runs.
+ */
+async function releaseExpiredHolds(ctx: ServiceContext, now: Date): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const expired = await tx
+      .update(campaigns)
+      .set({ status: 'DRAFT', holdExpiresAt: null, updatedAt: sql`now()` })
+      .where(and(eq(campaigns.status, 'HELD'), lte(campaigns.holdExpiresAt, now)))
+      .returning({ id: campaigns.id });
+    if (expired.length === 0) return;
+    const ids = expired.map((row) => row.id);
+    await tx
+      .delete(campaignReservations)
+      .where(
+        inArray(
+          campaignReservations.lineItemId,
+          tx.select({ id: lineItems.id }).from(lineItems).where(inArray(lineItems.campaignId, ids)),
+        ),
+      );
+  });
+}
+
+/** Locks the campaign's row for the transaction and answers its status now (409 unless it may move). */
+async function lockCampaign(tx: Transaction, id: string, now: Date, from: CampaignStatus[], action: string) {
+  const [row] = await tx
+    .select({ status: campaigns.status, holdExpiresAt: campaigns.holdExpiresAt, name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .for('update');
+  if (!row) throw conflict('The campaign was deleted meanwhile');
+  const status = statusAt(row, now);
+  if (!from.includes(status)) {
+    const held = status === 'HELD' ? ` until ${row.holdExpiresAt!.toISOString()}` : '';
+    throw conflict(`"${row.name}" is ${status}${held}: only a campaign that is ${from.join(' or ')} may be ${action}`);
+  }
+  return status;
+}
+
+/** Transaction-level advisory locks, taken in one global order (ascending keys) so two bookings never deadlock. */
+async function lockKeys(tx: Transaction, namespace: number, ids: Iterable<string>): Promise<number[]> {
+  const keys = [...new Set([...ids].map(lockKeyOf))].sort((a, b) => a - b);
+  if (keys.length > 0) {
+    await tx.execute(
+      sql`select count(pg_advisory_xact_lock(${namespace}::int, key)) from unnest(${sql.param(keys)}::int[]) as key`,
+    );
+  }
+  return keys;
+}
+
+/** A 409 per line item whose guaranteed plan does not fit, naming the plays that still fit. */
+function assertFits(quote: CampaignQuote): void {
+  const short = quote.line_items.filter((item) => item.guaranteed && item.shortfall_plays > 0);
+  if (short.length === 0) return;
+  const details = short.map((item) => ({
+    path: `line_items.${item.line_item_id}`,
+    message: `"${item.name}": ${item.planned_plays} of ${item.goal_plays} plays fit`,
+  }));
+  throw new HttpError(
+    409,
+    'CONFLICT',
+    `The inventory does not hold the guaranteed plays: ${details.map((detail) => detail.message).join('; ')}`,
+    details,
+  );
+}
+
+/**
+ * What the company may still commit: completed payments (INR) less what its plays cost so far
+ * (the ad × day rollup) less the quotes of its other booked campaigns.
+ */
+async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: string): Promise<number> {
+  const [paid] = await tx
+    .select({ value: sql<string>`coalesce(sum(${adTransactions.amountMinor}), 0)::text` })
+    .from(adTransactions)
+    .where(
+      and(
+        eq(adTransactions.companyId, companyId),
+        eq(adTransactions.status, 'COMPLETED'),
+        eq(adTransactions.currency, 'INR'),
+      ),
+    );
+  const [spent] = await tx
+    .select({ value: sql<string>`coalesce(sum(${playRollupsAdDaily.amountMinor}), 0)::text` })
+    .from(playRollupsAdDaily)
+    .where(eq(playRollupsAdDaily.companyId, companyId));
+  const [committed] = await tx
+    .select({ value: sql<string>`coalesce(sum(${lineItems.quotedPriceMinor}), 0)::text` })
+    .from(lineItems)
+    .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.status, 'BOOKED'), ne(campaigns.id, exceptCampaignId)));
+  return Number(paid?.value ?? 0) - Number(spent?.value ?? 0) - Number(committed?.value ?? 0);
+}
+
+async function assertBudget(tx: Transaction, campaign: Campaign, total: number): Promise<void> {
+  if (campaign.budget_cap_minor !== null && total > campaign.budget_cap_minor) {
+    throw conflict(
+      `The quote of ${formatPaise(total)} exceeds the campaign's budget_cap_minor of ${formatPaise(campaign.budget_cap_minor)}`,
+    );
+  }
+  const balance = await balanceOf(tx, campaign.company_id, campaign.id);
+  if (total > balance) {
+    throw conflict(
+      `The quote of ${formatPaise(total)} exceeds the company's balance of ${formatPaise(balance)} (completed payments less spend and other booked campaigns)`,
+    );
+  }
+}
+
+async function writeReservations(tx: Transaction, campaignId: string, quote: CampaignQuote): Promise<void> {
+  await tx
+    .delete(campaignReservations)
+    .where(
+      inArray(
+        campaignReservations.lineItemId,
+        tx.select({ id: lineItems.id }).from(lineItems).where(eq(lineItems.campaignId, campaignId)),
+      ),
+    );
+  const rows = quote.line_items
+    .filter((item) => item.guaranteed)
+    .flatMap((item) =>
+      item.hours.map((hour) => ({
+        lineItemId: item.line_item_id,
+        screenId: hour.screen_id,
+        localDate: hour.date,
+        hour: hour.hour,
+        plays: hour.plays,
+        priceMinor: hour.price_minor,
+      })),
+    );
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    await tx.insert(campaignReservations).values(rows.slice(from, from + ROWS_PER_INSERT));
+  }
+  for (const item of quote.line_items) {
+    await tx
+      .update(lineItems)
+      .set({ quotedPriceMinor: item.price_minor, updatedAt: sql`now()` })
+      .where(eq(lineItems.id, item.line_item_id));
+  }
+}
+
+/**
+ * Hold (DRAFT → HELD for HOLD_HOURS) or book (DRAFT or HELD → BOOKED) in one transaction: the
+ * campaign's row locked, then (booking) its company's budget, then every screen its line items
+ * reach, each in ascending order; the plan recomputed inside the locks against the other held and
+ * booked campaigns; a 409 naming what fits, or the budget, writes nothing.
+ */
+async function reserve(ctx: ServiceContext, id: string, to: 'HELD' | 'BOOKED'): Promise<Campaign> {
+  const campaign = await getCampaign(ctx, id);
+  const now = new Date();
+  await releaseExpiredHolds(ctx, now);
+  const cards = await loadCards(ctx.db);
+  const action = to === 'HELD' ? 'held' : 'booked';
+  await inTransaction(ctx, async (tx) => {
+    await lockCampaign(tx, id, now, to === 'HELD' ? ['DRAFT'] : ['DRAFT', 'HELD'], action);
+    const items = await lineItemsOf(tx, id);
+    if (items.length === 0) throw conflict(`"${campaign.name}" has no line items to be ${action}`);
+    if (to === 'BOOKED') await lockKeys(tx, BUDGET_LOCKS, [campaign.company_id]);
+    const reservedPlays = campaignReservedPlays(tx, { now, exceptCampaignId: id });
+    // The screens reached, from a first plan; the plan that counts is made again once they are locked.
+    const draft = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
+    const screens = draft.line_items.flatMap((item) =>
+      item.guaranteed ? item.hours.map((hour) => hour.screen_id) : [],
+    );
+    const locked = new Set(await lockKeys(tx, SCREEN_LOCKS, screens));
+    const quote = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
+    const unlocked = quote.line_items.some(
+      (item) => item.guaranteed && item.hours.some((hour) => !locked.has(lockKeyOf(hour.screen_id))),
+    );
+    if (unlocked) throw conflict('The inventory changed while the campaign was being booked: try again');
+    assertFits(quote);
+    if (to === 'BOOKED') await assertBudget(tx, campaign, quote.total_minor);
+    await writeReservations(tx, id, quote);
+    await tx
+      .update(campaigns)
+      .set({
+        status: to,
+        holdExpiresAt: to === 'HELD' ? new Date(now.getTime() + HOLD_HOURS * 3_600_000) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(campaigns.id, id));
+  });
+  return getCampaign(ctx, id);
+}
+
+export const holdCampaign = (ctx: ServiceContext, id: string) => reserve(ctx, id, 'HELD');
+export const bookCampaign = (ctx: ServiceContext, id: string) => reserve(ctx, id, 'BOOKED');
+
+/** DRAFT, HELD or BOOKED → CANCELLED; its reservations are deleted, so their inventory is free again. */
+export async function cancelCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
+  await getCampaign(ctx, id);
+  const now = new Date();
+  await inTransaction(ctx, async (tx) => {
+    await lockCampaign(tx, id, now, ['DRAFT', 'HELD', 'BOOKED'], 'cancelled');
+    await tx
+      .delete(campaignReservations)
+      .where(
+        inArray(
+          campaignReservations.lineItemId,
+          tx.select({ id: lineItems.id }).from(lineItems).where(eq(lineItems.campaignId, id)),
+        ),
+      );
+    await tx
+      .update(campaigns)
+      .set({ status: 'CANCELLED', holdExpiresAt: null, updatedAt: sql`now()` })
+      .where(eq(campaigns.id, id));
+  });
+  return getCampaign(ctx, id);
+}

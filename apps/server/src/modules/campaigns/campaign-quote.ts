@@ -1,0 +1,222 @@
+import type { CampaignQuote, LineItemQuote } from '@adloop/contract/campaign-booking';
+import type { OutletTier } from '@adloop/contract/constants';
+import { MAX_FLIGHT_DAYS, MAX_SCREENS_PAGE_SIZE } from '@adloop/contract/inventory';
+import { cardInForce, priceOfPlay } from '@adloop/contract/rate-card-rules';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type lineItems, outlets } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { conflict, fieldError } from '../../lib/http-error.ts';
+import { availability } from '../inventory/availability.service.ts';
+import { type LearntProfiles, learntProfilesOf } from '../inventory/learnt-profiles.ts';
+import type { ReservedPlays } from '../inventory/reserved-plays.ts';
+import type { StoredCard } from '../pricing/pricing.service.ts';
+import { type PlannedHour, planLineItem, type ScreenHour } from './line-item-plan.ts';
+
+type LineItemRow = typeof lineItems.$inferSelect;
+
+/** What a quote prices against: the cards, what is reserved, the learnt profiles (of the app's database) and now. */
+interface Pricing {
+  cards: StoredCard[];
+  reservedPlays: ReservedPlays;
+  learnt: LearntProfiles;
+  now: Date;
+}
+
+/** An eligible screen-hour with the price of one play there. */
+interface PricedHour extends ScreenHour {
+  playPrice: number;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockOf(at: number, timeZone: string): number {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
+}
+
+/** The instant a zone's wall clock starts `hour` on `date` (the offset taken at that moment). */
+export function instantOfLocalHour(date: string, hour: number, timeZone: string): number {
+  const guess = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  return guess - (wallClockOf(guess, timeZone) - guess);
+}
+
+/**
+ * Every eligible screen-hour of a line item with what is available there (the inventory service,
+ * all pages of screens) and the price of one play by the card in force at the hour's start, the
+ * outlet's tier and the daypart then (decision 033). No card in force is a 409: nothing is priced.
+ */
+async function pricedHoursOf(
+  ctx: ServiceContext,
+  item: LineItemRow,
+  { cards, reservedPlays, learnt, now }: Pricing,
+): Promise<PricedHour[]> {
+  const days = (Date.parse(item.endsOn) - Date.parse(item.startsOn)) / 86_400_000 + 1;
+  if (days > MAX_FLIGHT_DAYS) {
+    throw fieldError(
+      'ends_on',
+      `Line item "${item.name}" spans ${days} days: a flight may span at most ${MAX_FLIGHT_DAYS}`,
+    );
+  }
+  const { tags, outlet_ids, pincodes, cities, schedule } = item.targeting;
+  const hours: PricedHour[] = [];
+  const zoneOfOutlet = new Map<string, string>();
+  let page = 1;
+  let seen = 0;
+  for (;;) {
+    const answer = await availability(
+      ctx,
+      {
+        targeting: { tags, outlet_ids, pincodes, cities },
+        schedule: { days_of_week: schedule.days_of_week, start_time: schedule.start_time, end_time: schedule.end_time },
+        starts_on: item.startsOn,
+        ends_on: item.endsOn,
+        spot_seconds: item.spotSeconds,
+        screens_page: page,
+        screens_page_size: MAX_SCREENS_PAGE_SIZE,
+      },
+      { reservedPlays, learnt, now },
+    );
+    for (const screen of answer.screens) {
+      zoneOfOutlet.set(screen.outlet_id, screen.timezone);
+      for (const day of screen.days) {
+        day.available.forEach((available, hour) => {
+          if (available === null || available <= 0) return;
+          hours.push({
+            screenId: `${screen.outlet_id}/${screen.screen_id}`,
+            date: day.date,
+            hour,
+            available,
+            playPrice: 0,
+          });
+        });
+      }
+    }
+    seen += answer.screens.length;
+    if (seen >= answer.reach.screens || answer.screens.length === 0) break;
+    page += 1;
+  }
+  const tierRows =
+    zoneOfOutlet.size === 0
+      ? []
+      : await ctx.db
+          .select({ id: outlets.id, tier: outlets.tier })
+          .from(outlets)
+          .where(inArray(outlets.id, [...zoneOfOutlet.keys()]));
+  const tierOf = new Map(tierRows.map((row) => [row.id, row.tier as OutletTier]));
+  return hours.map((slot) => {
+    const [outletId, screenId] = slot.screenId.split('/') as [string, string];
+    const at = instantOfLocalHour(slot.date, slot.hour, zoneOfOutlet.get(outletId)!);
+    const card = cardInForce(cards, at);
+    if (!card) {
+      throw conflict(
+        `No rate card is in force on ${slot.date} at ${String(slot.hour).padStart(2, '0')}:00 (${zoneOfOutlet.get(outletId)}): line item "${item.name}" cannot be priced`,
+      );
+    }
+    const price = priceOfPlay(
+      card,
+      tierOf.get(outletId) ?? 'STANDARD',
+      slot.date,
+      `${String(slot.hour).padStart(2, '0')}:00`,
+    );
+    return { ...slot, screenId, playPrice: price.price_minor };
+  });
+}
+
+const costOf = (planned: PlannedHour[], priceOf: Map<PlannedHour, number>) =>
+  planned.reduce((sum, hour) => sum + hour.plays * priceOf.get(hour)!, 0);
+
+/**
+ * A line item's plan and price. A BUDGET goal becomes plays through the hours' prices: the budget
+ * over the average price of the plays available, lowered until the plan's price is within it.
+ */
+async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pricing): Promise<LineItemQuote> {
+  if (item.goalKind === 'IMPRESSIONS') {
+    throw fieldError(
+      'goal_kind',
+      `Line item "${item.name}": goal_kind IMPRESSIONS is not yet supported for quotes and bookings (it needs an audience estimate per screen-hour); use PLAYS or BUDGET`,
+    );
+  }
+  const priced = await pricedHoursOf(ctx, item, pricing);
+  const rules = {
+    pacing: item.pacing,
+    maxPlaysPerScreenHour: item.maxPlaysPerScreenHour,
+    dailyCap: item.dailyCap,
+  };
+  const priceKey = (hour: ScreenHour) => `${hour.screenId} ${hour.date} ${hour.hour}`;
+  const playPrice = new Map(priced.map((hour) => [priceKey(hour), hour.playPrice]));
+  const planFor = (goal: number) => {
+    const plan = planLineItem(priced, { ...rules, goal });
+    const priceOf = new Map(plan.hours.map((hour) => [hour, playPrice.get(priceKey(hour))!]));
+    return { plan, priceOf, cost: costOf(plan.hours, priceOf) };
+  };
+
+  let goal = item.goalQuantity;
+  if (item.goalKind === 'BUDGET') {
+    const available = priced.reduce((sum, hour) => sum + hour.available, 0);
+    const value = priced.reduce((sum, hour) => sum + hour.available * hour.playPrice, 0);
+    goal = value === 0 ? available : Math.floor((item.goalQuantity * available) / value);
+  }
+  let planned = planFor(goal);
+  if (item.goalKind === 'BUDGET') {
+    const dearest = Math.max(1, ...priced.map((hour) => hour.playPrice));
+    while (planned.cost > item.goalQuantity && goal > 0) {
+      goal -= Math.max(1, Math.ceil((planned.cost - item.goalQuantity) / dearest));
+      planned = planFor(goal);
+    }
+  }
+  const { plan, priceOf } = planned;
+  return {
+    line_item_id: item.id,
+    name: item.name,
+    guaranteed: item.guaranteed,
+    goal_plays: goal,
+    planned_plays: plan.planned,
+    shortfall_plays: plan.shortfall,
+    price_minor: planned.cost,
+    hours: plan.hours.map((hour) => ({
+      screen_id: hour.screenId,
+      date: hour.date,
+      hour: hour.hour,
+      plays: hour.plays,
+      price_minor: hour.plays * priceOf.get(hour)!,
+    })),
+  };
+}
+
+/**
+ * The quote of a campaign's line items against what `reservedPlays` leaves available, read through
+ * `db` (a booking's transaction, or the app's database); writes nothing. The cards are read before
+ * a booking's transaction opens (PGlite's one connection is the transaction's until it ends).
+ */
+export async function quoteOf(
+  ctx: ServiceContext,
+  campaignId: string,
+  items: LineItemRow[],
+  { cards, reservedPlays, now }: { cards: StoredCard[]; reservedPlays: ReservedPlays; now: Date },
+  db: Database = ctx.db,
+): Promise<CampaignQuote> {
+  const pricing = { cards, reservedPlays, learnt: learntProfilesOf(ctx.db), now };
+  const scoped = { ...ctx, db };
+  const quotes: LineItemQuote[] = [];
+  for (const item of items) quotes.push(await quoteLineItem(scoped, item, pricing));
+  return {
+    campaign_id: campaignId,
+    currency: 'INR',
+    line_items: quotes,
+    total_minor: quotes.reduce((sum, quote) => sum + quote.price_minor, 0),
+    fits: quotes.every((quote) => quote.shortfall_plays === 0),
+  };
+}
