@@ -1,24 +1,12 @@
+import { zonedInstant } from '@adloop/contract/clock';
 import type { Database } from '../../src/db/client.ts';
 import { screenActivity, screenStateChanges } from '../../src/db/schema.ts';
 
 const DAY = 86_400_000;
 
-/** The instant a zone's wall clock reads `hour`:00 on `date` (the offset taken at that moment). */
-export function atLocal(date: string, hour: number, timeZone: string): number {
-  const guess = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  const wall = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(guess);
-  const part = (type: string) => wall.find((one) => one.type === type)!.value;
-  const shown = Date.parse(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`);
-  return guess - (shown - guess);
-}
+/** The instant a zone's wall clock reads `hour`:00 on `date`. */
+export const atLocal = (date: string, hour: number, timeZone: string): number =>
+  zonedInstant(date, `${String(hour).padStart(2, '0')}:00:00`, timeZone).getTime();
 
 const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 
