@@ -57,7 +57,7 @@ export default defineConfig({
     playerDocumentInDev(),
     precache.plugin,
     pageDocuments(),
-    // The screen player's service worker (DESIGN §6). It controls /ad/screen only (the player
+    // The screen player's service worker (docs/design.md §6). It controls /ad/screen only (the player
     // registers it with that scope), so the dashboard never runs from a cache.
     VitePWA({
       strategies: 'generateSW',

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Every reference a file of the repository makes must land inside the repository (issue 22):
-// "DESIGN §N" on a heading of docs/design.md, "decision NNN" on a record in docs/decisions/,
-// a relative markdown link on a file, and nothing on the ../shared/ folder a clone does not have.
+// "docs/design.md §N" on a heading of docs/design.md, "decision NNN" on a record in docs/decisions/,
+// a relative markdown link on a file, and nothing on the starting brief's folder outside the
+// repository (its design file, its sections), which a clone does not have.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const self = relative(root, fileURLToPath(import.meta.url));
@@ -49,14 +50,20 @@ function designSections(): Set<string> {
   return new Set([...text.matchAll(/^#{1,6}\s+§(\d+[a-z]?(?:\.\d+)?)\b/gm)].map((match) => match[1] as string));
 }
 
-const DESIGN_CITATION = /DESIGN §(\d+[a-z]?(?:\.\d+)?)/g;
+const DESIGN_CITATION = /design\.md §(\d+[a-z]?(?:\.\d+)?)/g;
 // "decision 036", "Decision 044:", "decisions 040 and 076", "decisions 033, 034 and 072".
 const DECISION_CITATION = /\b[Dd]ecisions?\s+(\d{3}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d{3}\b)*)/g;
 // "(033)", "036's", "docs/decisions/020".
 const SHORT_CITATION = /\((0\d\d)\)|\b(0\d\d)'s\b|docs\/decisions\/(\d{3})(?!\d)/g;
 // Inside decision records: "supersedes … of 021", "amended by 076", "of 034 and 038".
 const RECORD_CITATION = /\b(?:of|by|amends|supersedes|replaces|and)\s+(0\d\d)\b(?!\s*%)/g;
-const OUTSIDE_REPOSITORY = /\.\.\/shared\/|\/work\/shared\/|\bDESIGN\.md\b/g;
+// Written in pieces so this file does not cite them itself: the brief's folder, its design file,
+// and its sections in capitals.
+const BRIEF = ['sha', 'red'].join('');
+const OUTSIDE_REPOSITORY = new RegExp(
+  [`\\.\\./${BRIEF}/`, `/work/${BRIEF}/`, `\\b${'DES'}IGN\\.md\\b`, `\\b${'DES'}IGN §`].join('|'),
+  'g',
+);
 const MARKDOWN_LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
 type Problem = string;
@@ -105,14 +112,16 @@ describe('references inside the repository', () => {
     return text === null ? [] : [{ path, text }];
   });
 
-  it('cites DESIGN § only for sections docs/design.md has', () => {
+  it('cites docs/design.md § only for sections it has', () => {
     const sections = designSections();
     const problems: Problem[] = [];
     for (const { path, text } of texts) {
       eachLine(text, (line, lineNumber) => {
         for (const match of line.matchAll(DESIGN_CITATION)) {
           if (!sections.has(match[1] as string)) {
-            problems.push(`${path}:${lineNumber}: DESIGN §${match[1]} has no heading "§${match[1]}" in docs/design.md`);
+            problems.push(
+              `${path}:${lineNumber}: docs/design.md §${match[1]} has no heading "§${match[1]}" in docs/design.md`,
+            );
           }
         }
       });

@@ -70,7 +70,7 @@ const settings = z.object({
     .optional(),
 });
 
-/** Every setting the server reads, validated once at start (DESIGN §4). */
+/** Every setting the server reads, validated once at start (docs/design.md §4). */
 export const envSchema = settings.refine((env) => !env.ALERT_WEBHOOK_URL || env.ALERT_WEBHOOK_SECRET, {
   message: 'is required with ALERT_WEBHOOK_URL',
   path: ['ALERT_WEBHOOK_SECRET'],

@@ -239,7 +239,7 @@ async function spawnServer(env: Record<string, string>) {
   };
 }
 
-// Several processes need PostgreSQL: embedded PGlite is one process by design (DESIGN §1).
+// Several processes need PostgreSQL: embedded PGlite is one process by design (docs/design.md §1).
 describe.skipIf(!process.env.TEST_DATABASE_URL || !withRedis)(
   'two server processes on one PostgreSQL and Redis',
   () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
-/** Error body of every failed API call (DESIGN §4). */
+/** Error body of every failed API call (docs/design.md §4). */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),

@@ -8,7 +8,7 @@ const currencySchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter ISO code');
-/** Money is integer minor units (paise for INR), never floating point (DESIGN §4). */
+/** Money is integer minor units (paise for INR), never floating point (docs/design.md §4). */
 const minorUnits = z
   .number()
   .int('Amount must be whole minor units (paise)')

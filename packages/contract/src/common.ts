@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `meta` of an offset-paged list (DESIGN §4). */
+/** `meta` of an offset-paged list (docs/design.md §4). */
 export const pageMetaSchema = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 

@@ -47,11 +47,11 @@ export const MOBILE_BREAKPOINT_PX = 720;
 
 export const TOAST_DURATION_MS = 5000;
 
-/** Staff sign-in throttling (DESIGN §4a). */
+/** Staff sign-in throttling (docs/design.md §4a). */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
-/** Screen passcode protection (DESIGN §4a). */
+/** Screen passcode protection (docs/design.md §4a). */
 export const SCREEN_MAX_CONSECUTIVE_FAILURES = 10;
 
 export const MAX_PLAYBACK_BATCH = 500;

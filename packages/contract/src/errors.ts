@@ -18,7 +18,7 @@ export function errorTitleForStatus(status: number): string {
   return TITLES[status] ?? `Error ${status}`;
 }
 
-/** Machine-readable codes the API puts in `code` of an error body (DESIGN §4). */
+/** Machine-readable codes the API puts in `code` of an error body (docs/design.md §4). */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',

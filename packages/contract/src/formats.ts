@@ -2,7 +2,7 @@ import { PASSCODE_LENGTH } from './constants.ts';
 
 // Apart from constants.ts, which the app's entry (and so the ad display's 150 kB) carries.
 
-/** The currency the platform bills and prices in; money is integer minor units (paise), DESIGN §4. */
+/** The currency the platform bills and prices in; money is integer minor units (paise), docs/design.md §4. */
 export const DEFAULT_CURRENCY = 'INR';
 
 /** A screen's passcode: exactly PASSCODE_LENGTH digits. */

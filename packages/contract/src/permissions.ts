@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * The permission matrix of DESIGN §5, kept once. The server's routes consult it and the
+ * The permission matrix of docs/design.md §5, kept once. The server's routes consult it and the
  * dashboard's sidebar reads it. `scope` says which rows a role reaches: `all`, its own
  * tenancy (`own`), only itself (`self`), or none.
  */

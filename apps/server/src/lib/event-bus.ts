@@ -19,7 +19,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** One process alone: events go to this process's listeners only (DESIGN §1). */
+/** One process alone: events go to this process's listeners only (docs/design.md §1). */
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** JWT_SECRET when given; otherwise a secret generated once and kept in DATA_DIR (DESIGN §4). */
+/** JWT_SECRET when given; otherwise a secret generated once and kept in DATA_DIR (docs/design.md §4). */
 export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, 'jwt-secret');

@@ -4,7 +4,7 @@ import { type Caller, isCompanyRole, isOutletRole } from './context.ts';
 import { notFound } from './http-error.ts';
 
 /*
- * Which rows a caller may see (DESIGN §5), in one place: the permission matrix says whether a
+ * Which rows a caller may see (docs/design.md §5), in one place: the permission matrix says whether a
  * role may act and with which scope (`request.caller.scope`); these say which rows that scope
  * reaches. Each answers a condition for `where` (`undefined`: every row, for scope `all`), so a
  * row outside it answers 404, never 403. Modules never compare `scope` themselves.

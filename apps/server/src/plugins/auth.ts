@@ -13,7 +13,7 @@ declare module 'fastify' {
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandlers for staff routes outside the matrix: signed in, and no temporary password left to change. */
     requireStaffReady: Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
-    /** preHandlers for a staff route guarded by the permission matrix (DESIGN §5): 401, then 403. */
+    /** preHandlers for a staff route guarded by the permission matrix (docs/design.md §5): 401, then 403. */
     authorize(
       resource: Resource,
       action: Action,

@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/http';
 
-/** The form field a server detail path names, e.g. `body.tags.0` → `tags` (DESIGN §4 `details`). */
+/** The form field a server detail path names, e.g. `body.tags.0` → `tags` (docs/design.md §4 `details`). */
 function fieldOf<T extends FieldValues>(path: string, fields: readonly Path<T>[]): Path<T> | undefined {
   const parts = path.split('.').filter((part) => part !== 'body');
   while (parts.length > 0) {

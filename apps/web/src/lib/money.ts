@@ -1,5 +1,5 @@
 /**
- * Money is integer minor units with a currency code (DESIGN §4). People type and read it in
+ * Money is integer minor units with a currency code (docs/design.md §4). People type and read it in
  * major units ("1,234.50"), so conversion is done on the digits of the text, never by
  * multiplying a float.
  */

@@ -7,7 +7,7 @@ export type RouteHandle = {
   title?: string;
   /** Who may open the page; everyone signed in when absent. */
   access?: Access;
-  /** false on routes that handle being offline themselves (the ad display, DESIGN §6). */
+  /** false on routes that handle being offline themselves (the ad display, docs/design.md §6). */
   offlineNotice?: boolean;
 };
 

@@ -118,7 +118,7 @@ export type SentRequest = { method: string; path: string; search: URLSearchParam
 type ServerAnswer = { status?: number; body?: unknown };
 type Route = ServerAnswer | ((request: SentRequest) => ServerAnswer);
 
-/** A server's answer to a request it refused, in the API's error shape (DESIGN §4). */
+/** A server's answer to a request it refused, in the API's error shape (docs/design.md §4). */
 export function refusal(
   status: number,
   code: string,

@@ -52,7 +52,7 @@ function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
   };
 }
 
-/** Which ads a caller reaches (DESIGN §5); a row outside it answers 404, never 403. */
+/** Which ads a caller reaches (docs/design.md §5); a row outside it answers 404, never 403. */
 export function visibleAds(caller: Caller): SQL | undefined {
   return scopedByTenancy(caller, {
     company: (companyIds) => inArray(ads.companyId, companyIds),
@@ -285,7 +285,7 @@ export async function deleteAd(ctx: ServiceContext, id: string): Promise<Ad> {
   return ad;
 }
 
-/** How many screens an ad with this targeting would reach; advertisers may target any outlet (DESIGN §5). */
+/** How many screens an ad with this targeting would reach; advertisers may target any outlet (docs/design.md §5). */
 export function reachOf({ db }: ServiceContext, targeting: AdTargeting): Promise<AdReach> {
   return countReach(db, targeting);
 }

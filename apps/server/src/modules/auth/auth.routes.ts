@@ -8,7 +8,7 @@ import { staffRoutes } from '../../lib/staff-route.ts';
 import { login, logout } from './auth.service.ts';
 import { changePassword, updateProfile } from './profile.service.ts';
 
-/** Per-IP ceiling on sign-in attempts across all accounts (DESIGN §4a). */
+/** Per-IP ceiling on sign-in attempts across all accounts (docs/design.md §4a). */
 const LOGIN_IP_LIMIT = { max: 60, timeWindow: '1 minute' };
 const PASSWORD_CHANGE_LIMIT = { max: 20, timeWindow: '15 minutes' };
 

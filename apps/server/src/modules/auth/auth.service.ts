@@ -66,7 +66,7 @@ export interface LoginResult {
   deviceToken: string;
 }
 
-/** Signs a staff user in. Wrong email and wrong password answer alike (DESIGN §4a). */
+/** Signs a staff user in. Wrong email and wrong password answer alike (docs/design.md §4a). */
 export async function login(
   db: Database,
   secret: Uint8Array,

@@ -4,7 +4,7 @@ import { hash, type Options, verify } from '@node-rs/argon2';
 /** Algorithm.Argon2id of @node-rs/argon2, an ambient const enum that isolated modules cannot read. */
 const ARGON2ID = 2;
 
-/** argon2id with OWASP's minimum: 19 MiB, 2 iterations, parallelism 1 (DESIGN §4a). */
+/** argon2id with OWASP's minimum: 19 MiB, 2 iterations, parallelism 1 (docs/design.md §4a). */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** argon2id's lowest cost (8 KiB, 1 iteration): the API tests hash thousands of secrets, none worth guarding. */

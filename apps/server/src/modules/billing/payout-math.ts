@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a payout, in integer minor units only (DESIGN §4):
+ * The arithmetic of a payout, in integer minor units only (docs/design.md §4):
  *   gross      = the sum of the plays' prices by the rate card (decision 033)
  *   commission = gross × commission_bps / 10,000, rounded half up to a whole minor unit
  *   amount     = gross − commission

@@ -14,7 +14,7 @@ const LIST_LIMIT = 5;
 
 const total = (rows: Array<{ value: number }>) => rows[0]?.value ?? 0;
 
-/** A count the caller's role may see, or null (DESIGN §5). */
+/** A count the caller's role may see, or null (docs/design.md §5). */
 const when = <T>(scope: Scope, compute: () => Promise<T>): Promise<T | null> =>
   scope === 'none' ? Promise.resolve(null) : compute();
 

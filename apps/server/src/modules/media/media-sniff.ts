@@ -30,7 +30,7 @@ const MP4_BRANDS = new Set([
 ]);
 
 /**
- * The media type of a file from its magic bytes alone (DESIGN §4a): never from its name or the
+ * The media type of a file from its magic bytes alone (docs/design.md §4a): never from its name or the
  * Content-Type a client claims. Anything not listed here, an executable included, is null.
  */
 export function sniffMedia(head: Buffer): SniffedMedia | null {

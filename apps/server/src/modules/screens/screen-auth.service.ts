@@ -74,7 +74,7 @@ async function issueSession(secret: Uint8Array, principal: ScreenPrincipal): Pro
 }
 
 /**
- * Screen sign-in by code and passcode (DESIGN §4a, decisions 040 and 076). Guesses are throttled per
+ * Screen sign-in by code and passcode (docs/design.md §4a, decisions 040 and 076). Guesses are throttled per
  * code and network, so an attacker slows themself rather than locking the screen, and a browser that
  * signed the screen in before is judged by its own failures alone; a code no screen has is counted and
  * answered the same way. Signed-in screens renew through /verify, which nothing here touches.

@@ -188,7 +188,7 @@ export async function updateScreen(ctx: ServiceContext, id: string, change: Scre
 
 /**
  * A new passcode, answered once: the lock clears and every session issued before now ends,
- * so a screen someone else connected stops (DESIGN §4a).
+ * so a screen someone else connected stops (docs/design.md §4a).
  */
 export async function resetPasscode(ctx: ServiceContext, id: string): Promise<ScreenWithPasscode> {
   const { db } = ctx;

@@ -34,7 +34,7 @@ async function assertOutletsReachable(ctx: ServiceContext, outletIds: string[]) 
 }
 
 /**
- * The memberships a user with `role` ends up with (DESIGN §5): a company role belongs to
+ * The memberships a user with `role` ends up with (docs/design.md §5): a company role belongs to
  * exactly one company, an outlet role to one or more outlets, a global admin to neither.
  * Callers with `own` scope only name companies or outlets of their own, and an outlet admin's
  * change leaves the user's other outlets alone.

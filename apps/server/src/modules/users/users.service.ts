@@ -64,7 +64,7 @@ const inOutlets = (ids: string[]) =>
   );
 
 /**
- * The users a caller reaches (DESIGN §5): everyone; the company roles of their own companies;
+ * The users a caller reaches (docs/design.md §5): everyone; the company roles of their own companies;
  * the outlet roles of their own outlets; or themselves.
  */
 export function visibleUsers(caller: Caller): SQL | undefined {

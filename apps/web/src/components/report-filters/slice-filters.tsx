@@ -14,7 +14,7 @@ export type SliceKey = (typeof SLICE_KEYS)[number];
 export type Slice = Partial<Record<SliceKey, string>>;
 
 /**
- * The slices a role can narrow a report to: only lists it may read (DESIGN §5). A company
+ * The slices a role can narrow a report to: only lists it may read (docs/design.md §5). A company
  * role sees its own company anyway, so it gets no company filter.
  */
 export function sliceKeysFor(role: Role): SliceKey[] {

@@ -61,7 +61,7 @@ export function ScreenConnectPage() {
         <WifiIcon className="size-3.5" aria-hidden="true" />
         Once connected, the screen keeps playing through network outages.
       </footer>
-      {/* The web app's notice (spec §2); the display shows a small badge instead and plays on (DESIGN §6). */}
+      {/* The web app's notice (spec §2); the display shows a small badge instead and plays on (docs/design.md §6). */}
       {online ? null : <OfflineNotice />}
     </main>
   );

@@ -1,7 +1,7 @@
 import { WifiOffIcon } from 'lucide-react';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
-/** On the display a lost network only shows this badge: the ads play on from cache (DESIGN §6). */
+/** On the display a lost network only shows this badge: the ads play on from cache (docs/design.md §6). */
 export function OfflineBadge() {
   const online = useOnlineStatus();
   if (online) return null;

@@ -4,7 +4,7 @@ import { syncMediaCache } from '@/features/display/lib/media-cache';
 import { registerPlayerServiceWorker } from '@/features/display/lib/service-worker';
 
 /**
- * Keeps the player able to run without network (DESIGN §6): installs the service worker that
+ * Keeps the player able to run without network (docs/design.md §6): installs the service worker that
  * serves the app and the last ad list from cache, and keeps every current ad's media stored.
  */
 export function useOfflinePlayer(ads: readonly ScreenAd[] | null, reloadAds: () => void) {

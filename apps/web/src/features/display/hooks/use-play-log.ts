@@ -7,7 +7,7 @@ import { PlaySender } from '@/features/display/lib/play-sender';
 import { currentScreenToken } from '@/features/display/lib/screen-session-store';
 
 /**
- * Proof of play (DESIGN §6): each play is written to the device's queue first, then sent in
+ * Proof of play (docs/design.md §6): each play is written to the device's queue first, then sent in
  * batches; what an earlier run left in the queue goes out as soon as the player starts.
  */
 export function usePlayLog(session: ScreenSession): (ad: ScreenAd, durationSeconds: number) => void {

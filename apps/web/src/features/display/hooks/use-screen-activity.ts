@@ -27,7 +27,7 @@ function sendOfflineRecords(): Promise<number | null> {
 
 /**
  * Screen activity (spec §4): online at start, the pending offline records sent, a heartbeat
- * every 60 s (DESIGN §6), and an offline record saved when the page is hidden or unloaded.
+ * every 60 s (docs/design.md §6), and an offline record saved when the page is hidden or unloaded.
  * Answers that unload handler, which Exit and Return Back run before logging out.
  */
 export function useScreenActivity(session: ScreenSession): () => void {
