@@ -1,4 +1,5 @@
 import type { CampaignQuote, LineItemQuote } from '@adloop/contract/campaign-booking';
+import { zonedInstant } from '@adloop/contract/clock';
 import type { OutletTier } from '@adloop/contract/constants';
 import { MAX_FLIGHT_DAYS, MAX_SCREENS_PAGE_SIZE } from '@adloop/contract/inventory';
 import { cardInForce, priceOfPlay } from '@adloop/contract/rate-card-rules';
@@ -28,30 +29,9 @@ interface PricedHour extends ScreenHour {
   playPrice: number;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockOf(at: number, timeZone: string): number {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
-}
-
-/** The instant a zone's wall clock starts `hour` on `date` (the offset taken at that moment). */
-export function instantOfLocalHour(date: string, hour: number, timeZone: string): number {
-  const guess = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  return guess - (wallClockOf(guess, timeZone) - guess);
-}
+/** The instant a zone's wall clock starts `hour` on `date`. */
+const instantOfLocalHour = (date: string, hour: number, timeZone: string): number =>
+  zonedInstant(date, `${String(hour).padStart(2, '0')}:00:00`, timeZone).getTime();
 
 /**
  * Every eligible screen-hour of a line item with what is available there (the inventory service,
