@@ -5,7 +5,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ads, companies, outlets, screens, users } from '../apps/server/src/db/schema.ts';
 import { rebuildRollups } from '../apps/server/src/modules/analytics/rollups.service.ts';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.ts';
-import { freshDatabase, startServer } from './lib.ts';
+import { benchToken, freshDatabase, startServer } from './lib.ts';
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -143,12 +143,7 @@ export async function benchAnalytics(adminUrl: string) {
     const raw = new pg.Client({ connectionString: database.url });
     await raw.connect();
     try {
-      const login = await fetch(`${api.origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@adloop.test', password: 'bench-password' }),
-      });
-      const token = (await login.json()).data.token as string;
+      const token = await benchToken(api.origin);
       const headers = { authorization: `Bearer ${token}` };
       const get = async (path: string) => {
         const response = await fetch(`${api.origin}${path}`, { headers });

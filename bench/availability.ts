@@ -16,7 +16,7 @@ import {
   profileOf,
 } from '../apps/server/src/modules/inventory/on-air-profile.ts';
 import { onlineSpans, type Span, windowUptime } from '../apps/server/src/modules/screen-activity/uptime.ts';
-import { freshDatabase, startServer } from './lib.ts';
+import { benchToken, freshDatabase, startServer } from './lib.ts';
 
 const SCREENS = 5_000;
 const OUTLETS = 200;
@@ -199,12 +199,7 @@ export async function benchAvailability(adminUrl: string) {
     const raw = new pg.Client({ connectionString: database.url });
     await raw.connect();
     try {
-      const login = await fetch(`${api.origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@adloop.test', password: 'bench-password' }),
-      });
-      const token = (await login.json()).data.token as string;
+      const token = await benchToken(api.origin);
       const startsOn = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
       const endsOn = new Date(Date.now() + 14 * DAY_MS).toISOString().slice(0, 10);
       const dates = Array.from({ length: 14 }, (_, day) =>

@@ -75,3 +75,13 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     durationSeconds: result.duration,
   };
 }
+
+/** A token for the staff user the bench seeds (`bench@adloop.test`), signed in at `origin`. */
+export async function benchToken(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@adloop.test', password: 'bench-password' }),
+  });
+  return (await login.json()).data.token as string;
+}
