@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatGoalQuantity, formatShare, pricePerPlayMinor, progressLabel } from '@/features/campaigns/lib/delivery';
+
+describe('delivery figures', () => {
+  it('labels the progress ratio with its pace', () => {
+    expect(progressLabel(null)).toEqual({ label: 'Not started', tone: 'waiting' });
+    expect(progressLabel(1.02)).toEqual({ label: 'On pace (1.02×)', tone: 'on-pace' });
+    expect(progressLabel(0.9)).toEqual({ label: 'On pace (0.90×)', tone: 'on-pace' });
+    expect(progressLabel(0.8)).toEqual({ label: 'Behind (0.80×)', tone: 'behind' });
+    expect(progressLabel(1.25)).toEqual({ label: 'Ahead (1.25×)', tone: 'ahead' });
+  });
+
+  it("writes a quantity in its goal's unit", () => {
+    expect(formatGoalQuantity('PLAYS', 1200)).toBe('1,200 plays');
+    expect(formatGoalQuantity('PLAYS', 1)).toBe('1 play');
+    expect(formatGoalQuantity('IMPRESSIONS', 123456)).toBe('1,23,456 impressions');
+    expect(formatGoalQuantity('BUDGET', 123450)).toBe('₹1,234.50');
+    expect(formatShare(0.426)).toBe('43 %');
+  });
+
+  it('prices a play on average, half up to the paisa', () => {
+    expect(pricePerPlayMinor(150_000, 1000)).toBe(150);
+    expect(pricePerPlayMinor(1001, 2)).toBe(501);
+    expect(pricePerPlayMinor(100, 0)).toBeNull();
+  });
+});
