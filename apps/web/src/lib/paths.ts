@@ -41,6 +41,13 @@ export const paths = {
   ads: page('/dashboard/ads'),
   createAd: page('/dashboard/ads/create'),
   editAd: editPage('/dashboard/ads'),
+  campaigns: page('/dashboard/campaigns'),
+  createCampaign: page('/dashboard/campaigns/new'),
+  editCampaign: editPage('/dashboard/campaigns'),
+  campaign: {
+    path: '/dashboard/campaigns/:id',
+    getHref: (id: string) => `/dashboard/campaigns/${encodeURIComponent(id)}`,
+  },
   screens: page('/dashboard/screens'),
   createScreen: page('/dashboard/screens/create'),
   editScreen: editPage('/dashboard/screens'),

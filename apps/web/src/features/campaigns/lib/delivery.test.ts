@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatGoalQuantity, formatShare, pricePerPlayMinor, progressLabel } from '@/features/campaigns/lib/delivery';
+import {
+  formatGoalQuantity,
+  formatImpressions,
+  formatShare,
+  pricePerPlayMinor,
+  progressLabel,
+} from '@/features/campaigns/lib/delivery';
 
 describe('delivery figures', () => {
   it('labels the progress ratio with its pace', () => {
@@ -16,6 +22,8 @@ describe('delivery figures', () => {
     expect(formatGoalQuantity('IMPRESSIONS', 123456)).toBe('1,23,456 impressions');
     expect(formatGoalQuantity('BUDGET', 123450)).toBe('₹1,234.50');
     expect(formatShare(0.426)).toBe('43 %');
+    expect(formatImpressions(4200)).toBe('4,200 impressions');
+    expect(formatImpressions(null)).toBe('Not estimated yet');
   });
 
   it('prices a play on average, half up to the paisa', () => {

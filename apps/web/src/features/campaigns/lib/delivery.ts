@@ -43,3 +43,8 @@ export function pricePerPlayMinor(totalMinor: number, plays: number): number | n
   if (plays <= 0) return null;
   return Math.floor((2 * totalMinor + plays) / (2 * plays));
 }
+
+/** Impressions beside plays: "3,400 impressions", or why there are none before screens have an audience estimate. */
+export function formatImpressions(impressions: number | null): string {
+  return impressions === null ? 'Not estimated yet' : formatGoalQuantity('IMPRESSIONS', impressions);
+}
