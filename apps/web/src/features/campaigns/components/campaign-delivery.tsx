@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCampaignDelivery } from '@/features/campaigns/api/get-campaign-delivery';
 import { DeliveryChart } from '@/features/campaigns/components/delivery-chart';
 import {
+  formatFlight,
   formatGoalQuantity,
   formatImpressions,
   formatPlays,
@@ -63,8 +64,8 @@ function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
           ) : null}
         </CardTitle>
         <CardDescription>
-          {item.starts_on} to {item.ends_on} · goal {goal}. Progress is the share of the goal delivered over the share
-          of the flight gone: 1.00× is exactly on pace.
+          {formatFlight(item.starts_on, item.ends_on)} (local dates) · goal {goal}. Progress is the share of the goal
+          delivered over the share of the booked hours begun: 1.00× is exactly on pace.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CampaignStatusBadge } from '@/features/campaigns/components/campaign-status-badge';
 import { flightDays, PACING_LABELS } from '@/features/campaigns/lib/booking-form';
-import { formatGoalQuantity } from '@/features/campaigns/lib/delivery';
+import { formatFlight, formatGoalQuantity } from '@/features/campaigns/lib/delivery';
 import { formatMoney } from '@/lib/money';
 
 const STATUS_NOTES: Record<Campaign['status'], string> = {
@@ -54,7 +54,7 @@ function LineItemDetails({ item }: { item: LineItem }) {
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Detail label="Flight (local dates)">
-          {item.starts_on} to {item.ends_on}
+          {formatFlight(item.starts_on, item.ends_on)}
           <span className="block text-xs font-normal text-muted-foreground">
             {days} {days === 1 ? 'day' : 'days'}
           </span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatFlight,
   formatGoalQuantity,
   formatImpressions,
   formatShare,
@@ -24,6 +25,9 @@ describe('delivery figures', () => {
     expect(formatShare(0.426)).toBe('43 %');
     expect(formatImpressions(4200)).toBe('4,200 impressions');
     expect(formatImpressions(null)).toBe('Not estimated yet');
+    expect(formatFlight('2026-11-28', '2026-12-04')).toBe('28 Nov – 4 Dec 2026');
+    expect(formatFlight('2026-12-28', '2027-01-03')).toBe('28 Dec 2026 – 3 Jan 2027');
+    expect(formatFlight('2026-11-28', '2026-11-28')).toBe('28 Nov 2026');
   });
 
   it('prices a play on average, half up to the paisa', () => {

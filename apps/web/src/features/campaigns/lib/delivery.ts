@@ -1,4 +1,5 @@
 import type { GoalKind } from '@adloop/contract/campaigns';
+import { format, parseISO } from 'date-fns';
 import { formatMoney } from '@/lib/money';
 
 /** How a line item is pacing, from delivered share ÷ elapsed share (1 is exactly on pace). */
@@ -47,4 +48,12 @@ export function pricePerPlayMinor(totalMinor: number, plays: number): number | n
 /** Impressions beside plays: "3,400 impressions", or why there are none before screens have an audience estimate. */
 export function formatImpressions(impressions: number | null): string {
   return impressions === null ? 'Not estimated yet' : formatGoalQuantity('IMPRESSIONS', impressions);
+}
+
+/** A flight's local dates: "28 Nov – 4 Dec 2026", "28 Nov 2026" for one day, the year given once when shared. */
+export function formatFlight(startsOn: string, endsOn: string): string {
+  const [start, end] = [parseISO(startsOn), parseISO(endsOn)];
+  if (startsOn === endsOn) return format(start, 'd MMM yyyy');
+  const sameYear = start.getFullYear() === end.getFullYear();
+  return `${format(start, sameYear ? 'd MMM' : 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`;
 }
