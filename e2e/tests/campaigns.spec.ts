@@ -134,5 +134,9 @@ test.describe('campaigns', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('Booked')).toBeVisible();
     await expect(row.getByText(rupees.format(500_050 / 100))).toBeVisible();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'campaigns-list', width);
+    }
   });
 });
