@@ -13,6 +13,7 @@ import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billing.routes.ts';
 import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
+import pacingWorkerPlugin, { type PacingWorkerOptions } from './modules/campaigns/pacing.schedule.ts';
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   admission?: Partial<AdmissionOptions>;
   /** The offline alert worker (decision 052); off unless given, so tests tick it themselves. */
   alerts?: AlertWorkerOptions;
+  /** The campaigns' pacing worker (decision 084); off unless given, so tests re-plan on their own clock. */
+  pacing?: PacingWorkerOptions;
   /** Bearer token of GET /metrics (decision 058); without it /metrics answers 404 and requests go untimed. */
   metricsToken?: string;
   /** Proxies in front whose X-Forwarded-For is believed for the client's address; none unless given. */
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, { prefix: '/api/campaigns' });
   await app.register(alertRoutes, { prefix: '/api/alerts' });
   if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
+  if (options.pacing) await app.register(pacingWorkerPlugin, options.pacing);
 
   await app.register(webPlugin, { mediaDir: options.mediaDir, webDistDir: options.webDistDir });
   return app;

@@ -79,6 +79,7 @@ const app = await buildApp({
     userBytesPerHour: env.MEDIA_UPLOAD_RATE_BYTES_PER_HOUR,
   },
   alerts: { channels },
+  pacing: {},
   admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
   metricsToken: env.METRICS_TOKEN,
   trustProxyHops: env.TRUST_PROXY,

@@ -42,11 +42,6 @@ async function seedWorld(app: FastifyInstance, db: Database) {
   const other = await createCompany(db);
   await createAdTransaction(db, rich.id, { status: 'COMPLETED', amountMinor: 10_000_000 });
   await createAdTransaction(db, poor.id, { status: 'COMPLETED', amountMinor: 10_000 });
-  const ads = {
-    rich: (await createAd(db, rich.id)).id,
-    poor: (await createAd(db, poor.id)).id,
-    other: (await createAd(db, other.id)).id,
-  };
   const tokens = {
     admin: (await signedIn(app, db, 'GLOBAL_ADMIN')).token,
     companyAdmin: (await signedIn(app, db, 'COMPANY_ADMIN', { companyId: rich.id })).token,
@@ -54,7 +49,10 @@ async function seedWorld(app: FastifyInstance, db: Database) {
     poorAdmin: (await signedIn(app, db, 'COMPANY_ADMIN', { companyId: poor.id })).token,
   };
 
-  /** A draft campaign of the company with one line item of `plays` on the screen in the flight's hour (10:00 unless told). */
+  /**
+   * A draft campaign of the company with one line item of `plays` on the screen in the flight's
+   * hour (10:00 unless told), of an ad of its own: an ad runs in one campaign at a time.
+   */
   async function campaignOf(
     company: 'rich' | 'poor' | 'other',
     plays: number,
@@ -64,7 +62,8 @@ async function seedWorld(app: FastifyInstance, db: Database) {
   ) {
     const companyId = { rich: rich.id, poor: poor.id, other: other.id }[company];
     const made = await createCampaign(db, companyId, campaign);
-    await createLineItem(db, made.id, [ads[company]], {
+    const ad = await createAd(db, companyId);
+    await createLineItem(db, made.id, [ad.id], {
       startsOn: FLIGHT_DAY,
       endsOn: FLIGHT_DAY,
       goalQuantity: plays,
@@ -155,10 +154,10 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
     expect(item!.quotedPriceMinor).toBe(100 * PLAY_PRICE);
   });
 
-  it('a non-guaranteed line item reserves nothing', async () => {
+  it('a non-guaranteed line item reserves nothing: its plan is kept, for delivery against it, and the inventory is untouched', async () => {
     const id = await world.campaignOf('rich', 10, { guaranteed: false });
     expect((await world.move(id, 'hold')).statusCode).toBe(200);
-    expect(await world.reservedOf(id)).toBe(0);
+    expect(await world.reservedOf(id)).toBe(10);
     expect(await world.inventory()).toEqual({ capacity: 120, available: 20 });
     expect((await world.move(id, 'cancel')).statusCode).toBe(200);
   });
@@ -190,6 +189,20 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
     const won = ids[answers.findIndex((answer) => answer.statusCode === 200)]!;
     expect((await world.move(won, 'cancel')).statusCode).toBe(200);
     expect(await world.inventory()).toEqual({ capacity: 120, available: 20 });
+  });
+
+  it('an ad runs in one campaign at a time: a line item sharing an ad with a booked one whose flight overlaps is a 409', async () => {
+    const first = await world.campaignOf('rich', 5);
+    expect((await world.move(first, 'book')).statusCode).toBe(200);
+    const [item] = await t.db.select().from(lineItems).where(eq(lineItems.campaignId, first));
+    const second = await world.campaignOf('rich', 5);
+    await t.db.update(lineItems).set({ adIds: item!.adIds }).where(eq(lineItems.campaignId, second));
+    const response = await world.move(second, 'book');
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toMatch(/shares an ad with line item .* whose flight overlaps/);
+    expect(await world.statusOf(second)).toBe('DRAFT');
+    expect(await world.reservedOf(second)).toBe(0);
+    expect((await world.move(first, 'cancel')).statusCode).toBe(200);
   });
 
   it('a booking beyond the company’s balance is refused naming the balance, nothing written', async () => {

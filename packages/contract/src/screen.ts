@@ -46,6 +46,12 @@ export type ScreenSession = z.infer<typeof screenSessionSchema>;
 export const screenSignInSchema = screenSessionSchema.extend({ device_token: z.string().optional() });
 export type ScreenSignIn = z.infer<typeof screenSignInSchema>;
 
+export const screenAdPlanSchema = z.object({
+  line_item_id: z.string(),
+  hours: z.array(z.object({ starts_at: z.string(), max_plays: z.number().int() })),
+});
+export type ScreenAdPlan = z.infer<typeof screenAdPlanSchema>;
+
 /** An ad as a screen plays it (spec §3 Ad, plus its version). */
 export const screenAdSchema = z.object({
   id: z.string(),
@@ -63,6 +69,11 @@ export const screenAdSchema = z.object({
   schedule: adScheduleSchema.extend({ timezone: z.string() }).optional(),
   /** A/B variants with weight > 0 that split the ad's turns (decision 034); absent when it has none. */
   variants: z.array(screenVariantSchema).optional(),
+  /**
+   * A campaign creative's plan on this screen (decision 084): at most `max_plays` plays in the hour
+   * from `starts_at`, spread over it; none outside these hours. Absent for an ad outside campaigns.
+   */
+  plan: screenAdPlanSchema.optional(),
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 

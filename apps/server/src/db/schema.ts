@@ -1006,3 +1006,35 @@ export const campaignReservations = pgTable(
     check('campaign_reservations_price_nonnegative', sql`${t.priceMinor} >= 0`),
   ],
 );
+
+/**
+ * The plans handed to screens (decision 084): at most `max_plays` plays of a line item's creatives
+ * on a screen in the local hour starting at `starts_at`. A plan is only ever raised, so a screen
+ * playing offline on the plan it last received never exceeds what the server accepts from it; the
+ * server refuses a creative's play beyond it.
+ */
+export const lineItemPlans = pgTable(
+  'line_item_plans',
+  {
+    lineItemId: uuid('line_item_id')
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    maxPlays: integer('max_plays').notNull(),
+    /** The estimated price of one play there (paise), for the budget bound. */
+    playPriceMinor: integer('play_price_minor').notNull(),
+    handedAt: timestamp('handed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'line_item_plans_pk', columns: [t.lineItemId, t.screenId, t.localDate, t.hour] }),
+    index('line_item_plans_screen_time_idx').on(t.screenId, t.startsAt),
+    check('line_item_plans_hour_range', sql`${t.hour} between 0 and 23`),
+    check('line_item_plans_max_plays_nonnegative', sql`${t.maxPlays} >= 0`),
+    check('line_item_plans_price_nonnegative', sql`${t.playPriceMinor} >= 0`),
+  ],
+);

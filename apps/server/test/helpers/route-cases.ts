@@ -88,9 +88,11 @@ async function lineItemUrl(world: TwoTenants, tenant: Tenant): Promise<string> {
 /**
  * A new campaign of the tenant with one guaranteed line item of 10 plays on a new screen of the
  * tenant's outlet (the default on-air profile), a rate card in force since yesterday, and ₹500
- * paid: a quote, hold or book of it succeeds.
+ * paid: a quote, hold or book of it succeeds. Each flies on a day of its own: an ad runs in one
+ * campaign at a time, and the tenant's ad is every campaign's creative.
  */
 const bookingWorlds = new WeakSet<TwoTenants>();
+let flightDays = 0;
 async function bookableCampaign(world: TwoTenants, tenant: Tenant): Promise<string> {
   if (!bookingWorlds.has(world)) {
     bookingWorlds.add(world);
@@ -104,10 +106,11 @@ async function bookableCampaign(world: TwoTenants, tenant: Tenant): Promise<stri
   }
   await createScreen(world.db, world.outlets[tenant]);
   const campaign = await createCampaign(world.db, world.companies[tenant]);
+  flightDays += 1;
   await createLineItem(world.db, campaign.id, [world.ads[tenant]], {
     goalQuantity: 10,
-    startsOn: inDays(2),
-    endsOn: inDays(2),
+    startsOn: inDays(1 + flightDays),
+    endsOn: inDays(1 + flightDays),
     targeting: { tags: [], outlet_ids: [world.outlets[tenant]], pincodes: [], cities: [], schedule: { ...ALWAYS } },
   });
   return campaign.id;
@@ -251,6 +254,14 @@ export const MORE_ROUTES: RouteCase[] = [
   bookingCase('hold'),
   bookingCase('book'),
   bookingCase('cancel'),
+  {
+    name: 'GET /api/campaigns/:id/delivery',
+    resource: 'campaigns',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('GET', `/api/campaigns/${w.rows.campaigns![t]}/delivery`),
+  },
   {
     name: 'GET /api/campaigns/:id/line-items',
     resource: 'campaigns',

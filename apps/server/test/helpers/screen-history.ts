@@ -45,3 +45,28 @@ export async function onNineToFive(
   }
   await db.insert(screenStateChanges).values(changes);
 }
+
+/** A screen on air day and night for the last `days`: one state change, ONLINE, and nothing since. */
+export async function alwaysOn(db: Database, screen: { id: string; outletId: string }, days: number) {
+  const at = Date.now() - days * DAY;
+  const [source] = await db
+    .insert(screenActivity)
+    .values({
+      screenId: screen.id,
+      outletId: screen.outletId,
+      kind: 'ONLINE',
+      occurredAt: new Date(at),
+      activityDate: utcDate(at),
+      activityTime: new Date(at).toISOString().slice(11, 19),
+    })
+    .returning();
+  await db
+    .insert(screenStateChanges)
+    .values({
+      screenId: screen.id,
+      outletId: screen.outletId,
+      sourceId: source!.id,
+      kind: 'ONLINE',
+      occurredAt: new Date(at),
+    });
+}

@@ -1,13 +1,24 @@
 import { type CampaignQuote, HOLD_HOURS } from '@adloop/contract/campaign-booking';
 import type { Campaign, CampaignStatus } from '@adloop/contract/campaigns';
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import { adTransactions, campaignReservations, campaigns, lineItems, playRollupsAdDaily } from '../../db/schema.ts';
+import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  adTransactions,
+  campaignReservations,
+  campaigns,
+  lineItemPlans,
+  lineItems,
+  playbackLogs,
+  playRollupsAdDaily,
+} from '../../db/schema.ts';
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards } from '../pricing/pricing.service.ts';
 import { quoteOf } from './campaign-quote.ts';
 import { getCampaign } from './campaigns.service.ts';
+import { replanCampaigns } from './pacing.service.ts';
+
+type LineItemRow = typeof lineItems.$inferSelect;
 
 /** Advisory lock namespaces (the two-key form): one per screen touched, one per company's budget. */
 const SCREEN_LOCKS = 84_001;
@@ -110,7 +121,7 @@ function assertFits(quote: CampaignQuote): void {
 
 /**
  * What the company may still commit: completed payments (INR) less what its plays cost so far
- * (the ad × day rollup) less the quotes of its other booked campaigns.
+ * (the ad × day rollup) less what its other booked and active campaigns' quotes may still spend.
  */
 async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: string): Promise<number> {
   const [paid] = await tx
@@ -127,12 +138,18 @@ async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: s
     .select({ value: sql<string>`coalesce(sum(${playRollupsAdDaily.amountMinor}), 0)::text` })
     .from(playRollupsAdDaily)
     .where(eq(playRollupsAdDaily.companyId, companyId));
-  const [committed] = await tx
-    .select({ value: sql<string>`coalesce(sum(${lineItems.quotedPriceMinor}), 0)::text` })
-    .from(lineItems)
-    .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
-    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.status, 'BOOKED'), ne(campaigns.id, exceptCampaignId)));
-  return Number(paid?.value ?? 0) - Number(spent?.value ?? 0) - Number(committed?.value ?? 0);
+  // What its other booked and active line items may still spend: their quotes less what they spent.
+  const committed = await tx.execute<{ value: string }>(sql`
+    select coalesce(sum(greatest(0, ${lineItems.quotedPriceMinor} - coalesce((
+      select sum(${playbackLogs.priceMinor}) from ${playbackLogs}
+      where ${playbackLogs.adId} = any(${lineItems.adIds})
+        and ${playbackLogs.playDate} between ${lineItems.startsOn} and ${lineItems.endsOn}
+    ), 0))), 0)::text as value
+    from ${lineItems} inner join ${campaigns} on ${campaigns.id} = ${lineItems.campaignId}
+    where ${campaigns.companyId} = ${companyId} and ${campaigns.status} in ('BOOKED', 'ACTIVE')
+      and ${campaigns.id} <> ${exceptCampaignId}`);
+  const committedMinor = Number((committed as unknown as { rows: Array<{ value: string }> }).rows[0]?.value ?? 0);
+  return Number(paid?.value ?? 0) - Number(spent?.value ?? 0) - committedMinor;
 }
 
 async function assertBudget(tx: Transaction, campaign: Campaign, total: number): Promise<void> {
@@ -158,18 +175,16 @@ async function writeReservations(tx: Transaction, campaignId: string, quote: Cam
         tx.select({ id: lineItems.id }).from(lineItems).where(eq(lineItems.campaignId, campaignId)),
       ),
     );
-  const rows = quote.line_items
-    .filter((item) => item.guaranteed)
-    .flatMap((item) =>
-      item.hours.map((hour) => ({
-        lineItemId: item.line_item_id,
-        screenId: hour.screen_id,
-        localDate: hour.date,
-        hour: hour.hour,
-        plays: hour.plays,
-        priceMinor: hour.price_minor,
-      })),
-    );
+  const rows = quote.line_items.flatMap((item) =>
+    item.hours.map((hour) => ({
+      lineItemId: item.line_item_id,
+      screenId: hour.screen_id,
+      localDate: hour.date,
+      hour: hour.hour,
+      plays: hour.plays,
+      priceMinor: hour.price_minor,
+    })),
+  );
   for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
     await tx.insert(campaignReservations).values(rows.slice(from, from + ROWS_PER_INSERT));
   }
@@ -197,6 +212,7 @@ async function reserve(ctx: ServiceContext, id: string, to: 'HELD' | 'BOOKED'): 
     await lockCampaign(tx, id, now, to === 'HELD' ? ['DRAFT'] : ['DRAFT', 'HELD'], action);
     const items = await lineItemsOf(tx, id);
     if (items.length === 0) throw conflict(`"${campaign.name}" has no line items to be ${action}`);
+    await assertCreativesFree(tx, id, items, now);
     if (to === 'BOOKED') await lockKeys(tx, BUDGET_LOCKS, [campaign.company_id]);
     const reservedPlays = campaignReservedPlays(tx, { now, exceptCampaignId: id });
     // The screens reached, from a first plan; the plan that counts is made again once they are locked.
@@ -226,14 +242,67 @@ async function reserve(ctx: ServiceContext, id: string, to: 'HELD' | 'BOOKED'): 
 }
 
 export const holdCampaign = (ctx: ServiceContext, id: string) => reserve(ctx, id, 'HELD');
-export const bookCampaign = (ctx: ServiceContext, id: string) => reserve(ctx, id, 'BOOKED');
 
-/** DRAFT, HELD or BOOKED → CANCELLED; its reservations are deleted, so their inventory is free again. */
+/** Books, then plans the flights already begun at once (decision 084), so no screen waits for the next tick. */
+export async function bookCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
+  await reserve(ctx, id, 'BOOKED');
+  const replanned = await replanCampaigns(ctx.db, { campaignId: id });
+  if (replanned.changedAdIds.length > 0) await ctx.emit({ type: 'ads.changed', adIds: replanned.changedAdIds });
+  return getCampaign(ctx, id);
+}
+
+/**
+ * An ad is a creative of one live line item at a time (decision 084), so each play counts for one:
+ * a line item sharing an ad with a held, booked or active one whose flight overlaps is a 409.
+ */
+async function assertCreativesFree(tx: Transaction, id: string, items: LineItemRow[], now: Date): Promise<void> {
+  for (const item of items) {
+    const [clash] = await tx
+      .select({ name: lineItems.name, campaign: campaigns.name })
+      .from(lineItems)
+      .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
+      .where(
+        and(
+          ne(campaigns.id, id),
+          or(
+            inArray(campaigns.status, ['BOOKED', 'ACTIVE']),
+            and(eq(campaigns.status, 'HELD'), gt(campaigns.holdExpiresAt, now)),
+          ),
+          arrayOverlaps(lineItems.adIds, item.adIds),
+          lte(lineItems.startsOn, item.endsOn),
+          gte(lineItems.endsOn, item.startsOn),
+        ),
+      )
+      .limit(1);
+    if (clash) {
+      throw conflict(
+        `Line item "${item.name}" shares an ad with line item "${clash.name}" of campaign "${clash.campaign}", whose flight overlaps: an ad runs in one campaign at a time`,
+      );
+    }
+  }
+}
+
+/**
+ * DRAFT, HELD, BOOKED or ACTIVE → CANCELLED: its reservations and its plans of hours not begun are
+ * deleted, so their inventory is free again and its creatives go back to their own targeting.
+ */
 export async function cancelCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
   await getCampaign(ctx, id);
   const now = new Date();
-  await inTransaction(ctx, async (tx) => {
-    await lockCampaign(tx, id, now, ['DRAFT', 'HELD', 'BOOKED'], 'cancelled');
+  await inTransaction(ctx, async (tx, emit) => {
+    await lockCampaign(tx, id, now, ['DRAFT', 'HELD', 'BOOKED', 'ACTIVE'], 'cancelled');
+    // Plans of hours begun stay, so plays a screen made under them are still accepted; later ones go.
+    await tx
+      .delete(lineItemPlans)
+      .where(
+        and(
+          inArray(
+            lineItemPlans.lineItemId,
+            tx.select({ id: lineItems.id }).from(lineItems).where(eq(lineItems.campaignId, id)),
+          ),
+          gt(lineItemPlans.startsAt, now),
+        ),
+      );
     await tx
       .delete(campaignReservations)
       .where(
@@ -246,6 +315,8 @@ export async function cancelCampaign(ctx: ServiceContext, id: string): Promise<C
       .update(campaigns)
       .set({ status: 'CANCELLED', holdExpiresAt: null, updatedAt: sql`now()` })
       .where(eq(campaigns.id, id));
+    const creatives = (await lineItemsOf(tx, id)).flatMap((item) => item.adIds);
+    if (creatives.length > 0) await emit({ type: 'ads.changed', adIds: [...new Set(creatives)] });
   });
   return getCampaign(ctx, id);
 }

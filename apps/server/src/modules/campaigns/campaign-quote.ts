@@ -12,21 +12,22 @@ import { availability } from '../inventory/availability.service.ts';
 import { type LearntProfiles, learntProfilesOf } from '../inventory/learnt-profiles.ts';
 import type { ReservedPlays } from '../inventory/reserved-plays.ts';
 import type { StoredCard } from '../pricing/pricing.service.ts';
-import { type PlannedHour, planLineItem, type ScreenHour } from './line-item-plan.ts';
+import { type Plan, type PlannedHour, type PlanRules, planLineItem, type ScreenHour } from './line-item-plan.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 
 /** What a quote prices against: the cards, what is reserved, the learnt profiles (of the app's database) and now. */
-interface Pricing {
+export interface Pricing {
   cards: StoredCard[];
   reservedPlays: ReservedPlays;
   learnt: LearntProfiles;
   now: Date;
 }
 
-/** An eligible screen-hour with the price of one play there. */
-interface PricedHour extends ScreenHour {
+/** An eligible screen-hour with the price of one play there and the instant it starts. */
+export interface PricedHour extends ScreenHour {
   playPrice: number;
+  startsAt: number;
 }
 
 /** The instant a zone's wall clock starts `hour` on `date`. */
@@ -38,8 +39,8 @@ const instantOfLocalHour = (date: string, hour: number, timeZone: string): numbe
  * all pages of screens) and the price of one play by the card in force at the hour's start, the
  * outlet's tier and the daypart then (decision 033). No card in force is a 409: nothing is priced.
  */
-async function pricedHoursOf(
-  ctx: ServiceContext,
+export async function pricedHoursOf(
+  ctx: Pick<ServiceContext, 'db'>,
   item: LineItemRow,
   { cards, reservedPlays, learnt, now }: Pricing,
 ): Promise<PricedHour[]> {
@@ -80,6 +81,7 @@ async function pricedHoursOf(
             hour,
             available,
             playPrice: 0,
+            startsAt: 0,
           });
         });
       }
@@ -111,17 +113,53 @@ async function pricedHoursOf(
       slot.date,
       `${String(slot.hour).padStart(2, '0')}:00`,
     );
-    return { ...slot, screenId, playPrice: price.price_minor };
+    return { ...slot, screenId, playPrice: price.price_minor, startsAt: at };
   });
 }
 
-const costOf = (planned: PlannedHour[], priceOf: Map<PlannedHour, number>) =>
-  planned.reduce((sum, hour) => sum + hour.plays * priceOf.get(hour)!, 0);
+const priceKey = (hour: ScreenHour) => `${hour.screenId} ${hour.date} ${hour.hour}`;
+
+export interface PricedPlan {
+  plan: Plan;
+  /** The goal in plays the plan was made for. */
+  goal: number;
+  /** The price of one play at each planned hour. */
+  priceOf: Map<PlannedHour, number>;
+  cost: number;
+}
 
 /**
- * A line item's plan and price. A BUDGET goal becomes plays through the hours' prices: the budget
- * over the average price of the plays available, lowered until the plan's price is within it.
+ * Plans `plays`, or as many plays as `money` (paise) buys, over priced screen-hours. Money becomes
+ * plays through the hours' prices: the money over the average price of the plays available,
+ * lowered until the plan's price is within it.
  */
+export function planPriced(
+  priced: readonly PricedHour[],
+  rules: Omit<PlanRules, 'goal'>,
+  want: { plays: number } | { money: number },
+): PricedPlan {
+  const playPrice = new Map(priced.map((hour) => [priceKey(hour), hour.playPrice]));
+  const planFor = (goal: number): PricedPlan => {
+    const plan = planLineItem(priced, { ...rules, goal });
+    const priceOf = new Map(plan.hours.map((hour) => [hour, playPrice.get(priceKey(hour))!]));
+    const cost = plan.hours.reduce((sum, hour) => sum + hour.plays * priceOf.get(hour)!, 0);
+    return { plan, goal, priceOf, cost };
+  };
+  if ('plays' in want) return planFor(Math.max(0, want.plays));
+  const money = Math.max(0, want.money);
+  const available = priced.reduce((sum, hour) => sum + hour.available, 0);
+  const value = priced.reduce((sum, hour) => sum + hour.available * hour.playPrice, 0);
+  let goal = value === 0 ? available : Math.floor((money * available) / value);
+  let planned = planFor(goal);
+  const dearest = Math.max(1, ...priced.map((hour) => hour.playPrice));
+  while (planned.cost > money && goal > 0) {
+    goal -= Math.max(1, Math.ceil((planned.cost - money) / dearest));
+    planned = planFor(goal);
+  }
+  return planned;
+}
+
+/** A line item's plan and price; a BUDGET goal is planned as the plays its money buys. */
 async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pricing): Promise<LineItemQuote> {
   if (item.goalKind === 'IMPRESSIONS') {
     throw fieldError(
@@ -130,33 +168,12 @@ async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pr
     );
   }
   const priced = await pricedHoursOf(ctx, item, pricing);
-  const rules = {
-    pacing: item.pacing,
-    maxPlaysPerScreenHour: item.maxPlaysPerScreenHour,
-    dailyCap: item.dailyCap,
-  };
-  const priceKey = (hour: ScreenHour) => `${hour.screenId} ${hour.date} ${hour.hour}`;
-  const playPrice = new Map(priced.map((hour) => [priceKey(hour), hour.playPrice]));
-  const planFor = (goal: number) => {
-    const plan = planLineItem(priced, { ...rules, goal });
-    const priceOf = new Map(plan.hours.map((hour) => [hour, playPrice.get(priceKey(hour))!]));
-    return { plan, priceOf, cost: costOf(plan.hours, priceOf) };
-  };
-
-  let goal = item.goalQuantity;
-  if (item.goalKind === 'BUDGET') {
-    const available = priced.reduce((sum, hour) => sum + hour.available, 0);
-    const value = priced.reduce((sum, hour) => sum + hour.available * hour.playPrice, 0);
-    goal = value === 0 ? available : Math.floor((item.goalQuantity * available) / value);
-  }
-  let planned = planFor(goal);
-  if (item.goalKind === 'BUDGET') {
-    const dearest = Math.max(1, ...priced.map((hour) => hour.playPrice));
-    while (planned.cost > item.goalQuantity && goal > 0) {
-      goal -= Math.max(1, Math.ceil((planned.cost - item.goalQuantity) / dearest));
-      planned = planFor(goal);
-    }
-  }
+  const planned = planPriced(
+    priced,
+    { pacing: item.pacing, maxPlaysPerScreenHour: item.maxPlaysPerScreenHour, dailyCap: item.dailyCap },
+    item.goalKind === 'BUDGET' ? { money: item.goalQuantity } : { plays: item.goalQuantity },
+  );
+  const goal = planned.goal;
   const { plan, priceOf } = planned;
   return {
     line_item_id: item.id,

@@ -1,4 +1,5 @@
 import { campaignQuoteSchema } from '@adloop/contract/campaign-booking';
+import { campaignDeliverySchema } from '@adloop/contract/campaign-delivery';
 import {
   campaignCreateSchema,
   campaignListQuerySchema,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { resourceRoutes } from '../../lib/staff-route.ts';
 import { bookCampaign, cancelCampaign, holdCampaign, quoteCampaign } from './booking.service.ts';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
+import { campaignDelivery } from './delivery.service.ts';
 import { createLineItem, deleteLineItem, getLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
 
 /**
@@ -45,6 +47,17 @@ export default async function campaignRoutes(fastify: FastifyInstance) {
     async (request) => ({ data: await quoteCampaign(request.ctx, request.params.id) }),
   );
 
+  app.get(
+    '/:id/delivery',
+    guard('campaigns', 'read', {
+      summary:
+        'Delivered against booked per line item and local date, the progress ratio, the forecast and any shortfall (from stored proof of play)',
+      params: idParamsSchema,
+      response: { 200: one(campaignDeliverySchema) },
+    }),
+    async (request) => ({ data: await campaignDelivery(request.ctx, request.params.id) }),
+  );
+
   const transitions = [
     [
       'hold',
@@ -56,7 +69,11 @@ export default async function campaignRoutes(fastify: FastifyInstance) {
       'Book a draft or held campaign: inventory and budget reserved (409 naming what fits, or the budget)',
       bookCampaign,
     ],
-    ['cancel', 'Cancel a draft, held or booked campaign; its reservations are freed', cancelCampaign],
+    [
+      'cancel',
+      'Cancel a draft, held, booked or active campaign; its reservations and plans of hours not begun are freed',
+      cancelCampaign,
+    ],
   ] as const;
   for (const [verb, summary, move] of transitions) {
     app.post(

@@ -14,6 +14,8 @@ export interface PlanRules {
   maxPlaysPerScreenHour: number | null;
   /** Plays a day over all screens; a day is the screen-hours' local date. */
   dailyCap: number | null;
+  /** Plays of each local date already delivered or handed out, which its daily cap no longer leaves. */
+  dayUsed?: ReadonlyMap<string, number>;
 }
 
 export interface PlannedHour extends ScreenHour {
@@ -109,7 +111,11 @@ export function planLineItem(screenHours: readonly ScreenHour[], rules: PlanRule
   });
   const given = ordered.map(() => 0);
   const dayLeft = new Map<string, number>();
-  if (rules.dailyCap !== null) for (const slot of ordered) dayLeft.set(slot.date, rules.dailyCap);
+  if (rules.dailyCap !== null) {
+    for (const slot of ordered) {
+      dayLeft.set(slot.date, Math.max(0, rules.dailyCap - (rules.dayUsed?.get(slot.date) ?? 0)));
+    }
+  }
 
   let planned = 0;
   if (rules.pacing === 'ASAP') {

@@ -39,7 +39,7 @@ function scheduleOf(input: AdScheduleInput | undefined): AdSchedule {
  * ten minutes), the rest in memory.
  */
 export async function availability(
-  { db }: ServiceContext,
+  { db }: Pick<ServiceContext, 'db'>,
   query: AvailabilityQuery,
   {
     reservedPlays = NOTHING_RESERVED,

@@ -18,8 +18,9 @@ export const NOTHING_RESERVED: ReservedPlays = { reserved: async () => new Map()
 
 /**
  * What held and booked guaranteed line items promised (decision 084): the `campaign_reservations`
- * of BOOKED campaigns and of HELD ones whose hold has not expired at `now` (an expired hold counts
- * as a draft). `exceptCampaignId` leaves out the campaign being held or booked: its own plan replaces them.
+ * of guaranteed line items of BOOKED and ACTIVE campaigns and of HELD ones whose hold has not
+ * expired at `now` (an expired hold counts as a draft). A non-guaranteed line item's rows are its
+ * booked plan, what its delivery is read against; they promise nothing. `exceptCampaignId` leaves out the campaign being held or booked: its own plan replaces them.
  */
 export function campaignReservedPlays(
   db: Database,
@@ -43,7 +44,11 @@ export function campaignReservedPlays(
             inArray(campaignReservations.screenId, [...screenIds]),
             gte(campaignReservations.localDate, startsOn),
             lte(campaignReservations.localDate, endsOn),
-            or(eq(campaigns.status, 'BOOKED'), and(eq(campaigns.status, 'HELD'), gt(campaigns.holdExpiresAt, now))),
+            eq(lineItems.guaranteed, true),
+            or(
+              inArray(campaigns.status, ['BOOKED', 'ACTIVE']),
+              and(eq(campaigns.status, 'HELD'), gt(campaigns.holdExpiresAt, now)),
+            ),
             exceptCampaignId ? ne(campaigns.id, exceptCampaignId) : undefined,
           ),
         )

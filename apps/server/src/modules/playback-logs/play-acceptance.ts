@@ -109,9 +109,9 @@ export async function judgePlays(
   companyOfAd: ReadonlyMap<string, string>,
   adOfVariant: ReadonlyMap<string, string>,
   durations: MediaDurations,
+  now = Date.now(),
 ): Promise<Judgement> {
   if (logs.length === 0) return { candidates: [], refused: [] };
-  const now = Date.now();
   const instants = logs.map((log) => Date.parse(log.played_at));
   const from = Math.min(...instants);
   const to = Math.max(...instants);

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
+import { withinPlans } from '../campaigns/plan-check.ts';
 import type { MediaDurations } from '../media/media-duration.ts';
 import type { PlayPricing } from '../pricing/play-pricing.ts';
 import {
@@ -130,8 +131,9 @@ export async function ingestPlays(
   { logs: reported, sent_at: sentAt }: PlaybackBatch,
   pricing: PlayPricing,
   durations: MediaDurations,
+  { now = Date.now() }: { now?: number } = {},
 ): Promise<IngestResult> {
-  const arrivedAt = new Date().toISOString();
+  const arrivedAt = new Date(now).toISOString();
   const { tier, timezone } = await pricing.placeOf(screen.outletId);
   const batch = onServerClock(reported, sentAt, Date.parse(arrivedAt), timezone);
   const [companyOfAd, adOfVariant, cards] = await Promise.all([
@@ -139,7 +141,7 @@ export async function ingestPlays(
     adsOfVariants(db, batch),
     pricing.allCards(),
   ]);
-  const judged = await judgePlays(db, screen, batch, companyOfAd, adOfVariant, durations);
+  const judged = await judgePlays(db, screen, batch, companyOfAd, adOfVariant, durations, now);
   const answer = (known: Set<string>, refused: RefusedPlay[], stored: string[] = [], conflicts: string[] = []) => ({
     stored,
     duplicates: [...known, ...conflicts],
@@ -159,16 +161,19 @@ export async function ingestPlays(
       judged.candidates.filter((candidate) => !known.has(candidate.log.id)),
       busy,
     );
-    const refused = [...judged.refused, ...physics.refused];
-    if (physics.accepted.length === 0) return answer(known, refused);
-    const stored = await insertPlays(tx, physics.accepted, adOfVariant, (log) => {
-      // Priced by the rate card in force at each play's instant (never later than its arrival, so a
-      // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and
-      // the daypart of that instant in the outlet's zone (decisions 033, 072). Cards and tier come from memory.
+    // Priced by the rate card in force at each play's instant (never later than its arrival, so a
+    // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and
+    // the daypart of that instant in the outlet's zone (decisions 033, 072). Cards and tier come from memory.
+    const priceOf = (log: PlaybackLogEntry) => {
       const card = cardInForce(cards, Math.min(Date.parse(log.played_at), Date.parse(arrivedAt)));
       return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
-    });
-    const ids = physics.accepted.map((log) => log.id).sort();
+    };
+    // A campaign's creative plays only within the plan handed to this screen (decision 084).
+    const planned = await withinPlans(tx, screen.screenId, physics.accepted, priceOf);
+    const refused = [...judged.refused, ...physics.refused, ...planned.refused];
+    if (planned.accepted.length === 0) return answer(known, refused);
+    const stored = await insertPlays(tx, planned.accepted, adOfVariant, priceOf);
+    const ids = planned.accepted.map((log) => log.id).sort();
     return answer(
       known,
       refused,

@@ -1,0 +1,178 @@
+import type { CampaignDelivery, DeliveryDay, LineItemDelivery } from '@adloop/contract/campaign-delivery';
+import { zonedInstant } from '@adloop/contract/clock';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { campaignReservations, lineItemPlans, lineItems, outlets, screens } from '../../db/schema.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { learntProfilesOf } from '../inventory/learnt-profiles.ts';
+import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
+import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
+import { pricedHoursOf } from './campaign-quote.ts';
+import { getCampaign } from './campaigns.service.ts';
+import { deliveredHours } from './line-item-delivery.ts';
+import { deliveryCap, flightWindow, pacingState } from './pacing.service.ts';
+
+type LineItemRow = typeof lineItems.$inferSelect;
+const HOUR_MS = 3_600_000;
+
+/** The zone of each screen's outlet. */
+async function zonesOf(db: Database, screenIds: string[]): Promise<Map<string, string>> {
+  if (screenIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: screens.id, timezone: outlets.timezone })
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .where(inArray(screens.id, screenIds));
+  return new Map(rows.map((row) => [row.id, row.timezone]));
+}
+
+const startOfHour = (date: string, hour: number, zone: string) =>
+  zonedInstant(date, `${String(hour).padStart(2, '0')}:00:00`, zone).getTime();
+
+/** What the hours left of a flight can still hold, in plays and in paise (0 when nothing is reached or priced). */
+async function roomLeft(
+  db: Database,
+  item: LineItemRow,
+  campaignId: string,
+  cards: StoredCard[],
+  now: number,
+): Promise<{ plays: number; money: number }> {
+  try {
+    const priced = await pricedHoursOf({ db }, item, {
+      cards,
+      reservedPlays: campaignReservedPlays(db, { now: new Date(now), exceptCampaignId: campaignId }),
+      learnt: learntProfilesOf(db),
+      now: new Date(now),
+    });
+    let plays = 0;
+    let money = 0;
+    for (const slot of priced) {
+      if (slot.startsAt + HOUR_MS <= now) continue;
+      const share = Math.min(1, (slot.startsAt + HOUR_MS - now) / HOUR_MS);
+      const room = Math.min(Math.floor(slot.available * share), item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY);
+      plays += room;
+      money += room * slot.playPrice;
+    }
+    return { plays, money };
+  } catch {
+    return { plays: 0, money: 0 };
+  }
+}
+
+async function lineItemDelivery(
+  db: Database,
+  item: LineItemRow,
+  campaignId: string,
+  cards: StoredCard[],
+  now: number,
+): Promise<LineItemDelivery> {
+  const [booked, delivered, plans] = await Promise.all([
+    db.select().from(campaignReservations).where(eq(campaignReservations.lineItemId, item.id)),
+    deliveredHours(db, item),
+    db.select().from(lineItemPlans).where(eq(lineItemPlans.lineItemId, item.id)),
+  ]);
+  const state = await pacingState(db, item, plans, now);
+  const zones = await zonesOf(db, [...new Set(booked.map((row) => row.screenId))]);
+
+  const days = new Map<string, DeliveryDay>();
+  const dayOf = (date: string) => {
+    let day = days.get(date);
+    if (!day) {
+      day = { date, booked_plays: 0, delivered_plays: 0, delivered_impressions: null, spend_minor: 0 };
+      days.set(date, day);
+    }
+    return day;
+  };
+  let bookedPlays = 0;
+  let bookedBegun = 0;
+  for (const row of booked) {
+    dayOf(row.localDate).booked_plays += row.plays;
+    bookedPlays += row.plays;
+    const zone = zones.get(row.screenId);
+    if (zone && startOfHour(row.localDate, row.hour, zone) <= now) bookedBegun += row.plays;
+  }
+  for (const row of delivered) {
+    const day = dayOf(row.date);
+    day.delivered_plays += row.plays;
+    day.spend_minor += row.spend;
+  }
+
+  // The flight is over once its last local day has ended on every screen it booked (else everywhere).
+  const window = flightWindow(item);
+  const bookedZones = [...new Set(zones.values())];
+  const closes =
+    bookedZones.length > 0
+      ? Math.max(...bookedZones.map((zone) => startOfHour(item.endsOn, 0, zone) + 24 * HOUR_MS))
+      : window.closes;
+  const elapsed =
+    bookedPlays > 0
+      ? bookedBegun / bookedPlays
+      : Math.min(1, Math.max(0, (now - window.opens) / (window.closes - window.opens)));
+  const deliveredQuantity = item.goalKind === 'BUDGET' ? state.spend : state.delivered;
+  const deliveredShare = deliveredQuantity / item.goalQuantity;
+  const ended = now >= closes;
+  const room = ended ? { plays: 0, money: 0 } : await roomLeft(db, item, campaignId, cards, now);
+  const ahead = item.goalKind === 'BUDGET' ? state.outstandingPrice + room.money : state.outstanding + room.plays;
+  const forecast = Math.min(
+    item.goalKind === 'BUDGET' ? item.goalQuantity : deliveryCap(item.goalQuantity),
+    deliveredQuantity + ahead,
+  );
+  return {
+    line_item_id: item.id,
+    name: item.name,
+    starts_on: item.startsOn,
+    ends_on: item.endsOn,
+    goal_kind: item.goalKind,
+    goal_quantity: item.goalQuantity,
+    pacing: item.pacing,
+    guaranteed: item.guaranteed,
+    booked_plays: bookedPlays,
+    delivered_plays: state.delivered,
+    delivered_impressions: null,
+    spend_minor: state.spend,
+    delivered_quantity: deliveredQuantity,
+    elapsed_share: elapsed,
+    delivered_share: deliveredShare,
+    progress: elapsed > 0 ? deliveredShare / elapsed : null,
+    forecast_quantity: forecast,
+    at_risk: forecast < item.goalQuantity,
+    shortfall_quantity: ended ? Math.max(0, item.goalQuantity - deliveredQuantity) : null,
+    planned_ahead_plays: state.outstanding,
+    days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+  };
+}
+
+/**
+ * `GET /api/campaigns/:id/delivery` (decision 084, issue 20 point 6): per line item, booked
+ * against delivered per local date, the progress ratio (share delivered ÷ share of the booked
+ * plan begun), a forecast to the end (delivered + outstanding plans + what the hours left can
+ * hold) and the shortfall once the flight is over. Counted from stored proof of play.
+ */
+export async function campaignDelivery(
+  ctx: ServiceContext,
+  id: string,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<CampaignDelivery> {
+  const campaign = await getCampaign(ctx, id);
+  const items = await ctx.db
+    .select()
+    .from(lineItems)
+    .where(eq(lineItems.campaignId, id))
+    .orderBy(asc(lineItems.startsOn), asc(lineItems.createdAt), asc(lineItems.id));
+  const cards = await loadCards(ctx.db);
+  const lines: LineItemDelivery[] = [];
+  for (const item of items) lines.push(await lineItemDelivery(ctx.db, item, id, cards, now));
+  return {
+    campaign_id: id,
+    status: campaign.status,
+    currency: 'INR',
+    as_of: new Date(now).toISOString(),
+    line_items: lines,
+    totals: {
+      booked_plays: lines.reduce((sum, line) => sum + line.booked_plays, 0),
+      delivered_plays: lines.reduce((sum, line) => sum + line.delivered_plays, 0),
+      delivered_impressions: null,
+      spend_minor: lines.reduce((sum, line) => sum + line.spend_minor, 0),
+    },
+  };
+}

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { outletWallClock } from '@adloop/contract/clock';
+import { scopeOf } from '@adloop/contract/permissions';
+import type { PlaybackLogEntry, ScreenAdPlan } from '@adloop/contract/screen';
+import { ALWAYS } from '@adloop/contract/targeting';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { ads, campaigns, lineItemPlans, lineItems } from '../src/db/schema.ts';
+import { callerOf, contextFor } from '../src/lib/context.ts';
+import type { ScreenPrincipal } from '../src/lib/screen-principal.ts';
+import { listAdsForScreen } from '../src/modules/ads/screen-ads.service.ts';
+import { authenticateStaff } from '../src/modules/auth/auth.service.ts';
+import { campaignDelivery } from '../src/modules/campaigns/delivery.service.ts';
+import { deliveredHours } from '../src/modules/campaigns/line-item-delivery.ts';
+import { companyBalance, replanCampaigns } from '../src/modules/campaigns/pacing.service.ts';
+import { ingestPlays } from '../src/modules/playback-logs/playback-logs.service.ts';
+import { recordServedList } from '../src/modules/playback-logs/served-lists.ts';
+import {
+  createAd,
+  createAdTransaction,
+  createCampaign,
+  createCompany,
+  createLineItem,
+  createOutlet,
+  createRateCard,
+  createScreen,
+} from './helpers/factories.ts';
+import { alwaysOn, atLocal } from './helpers/screen-history.ts';
+import { bearer, signedIn } from './helpers/sign-in.ts';
+import { databaseKinds, useTestApp } from './helpers/test-app.ts';
+
+/**
+ * Pacing on a test clock (decision 084, issue 20's acceptance): a flight's hours are lived one by
+ * one — the server re-plans at each hour's start, each screen reads its list (with its plan) and
+ * plays what the plan allows, spread over the hour, and sends its plays at the hour's end, all
+ * through the services the routes call, each given the simulated instant as its clock.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ZONE = 'Asia/Kolkata';
+/** ₹1 a play at a STANDARD outlet. */
+const PLAY_PRICE = 100;
+const localDate = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
+
+interface SimScreen {
+  principal: ScreenPrincipal;
+  /** The plan the player last received for the creative: it keeps to it offline too. */
+  plan: ScreenAdPlan | undefined;
+  online: boolean;
+  /** Plays made and not yet sent. */
+  queue: PlaybackLogEntry[];
+}
+
+async function seedNetwork(app: FastifyInstance, db: Database, { screens: count = 3, paid = 100_000_000 } = {}) {
+  const outlet = await createOutlet(db, { timezone: ZONE });
+  const screens: SimScreen[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const screen = await createScreen(db, outlet.id);
+    await alwaysOn(db, screen, 30);
+    screens.push({
+      principal: {
+        screenId: screen.id,
+        screenCode: screen.screenCode,
+        outletId: outlet.id,
+        outletName: outlet.name,
+        outletCode: outlet.outletCode,
+        tags: [],
+      },
+      plan: undefined,
+      online: true,
+      queue: [],
+    });
+  }
+  const company = await createCompany(db);
+  await createAdTransaction(db, company.id, { status: 'COMPLETED', amountMinor: paid });
+  // Targeted at an outlet of its own, so the ad plays nowhere but in its campaign.
+  const elsewhere = await createOutlet(db, { timezone: ZONE });
+  const ad = await createAd(db, company.id, { targetOutletIds: [elsewhere.id] });
+  const token = (await signedIn(app, db, 'COMPANY_ADMIN', { companyId: company.id })).token;
+  return { outlet, screens, company, ad, token };
+}
+
+type Network = Awaited<ReturnType<typeof seedNetwork>>;
+
+/** Books a campaign of one line item over the outlet's screens through the route. */
+async function book(
+  app: FastifyInstance,
+  db: Database,
+  network: Network,
+  flight: { startsOn: string; endsOn: string },
+  more: Partial<typeof lineItems.$inferInsert> = {},
+) {
+  const campaign = await createCampaign(db, network.company.id);
+  const item = await createLineItem(db, campaign.id, [network.ad.id], {
+    ...flight,
+    goalQuantity: 1000,
+    pacing: 'EVEN',
+    maxPlaysPerScreenHour: 30,
+    spotSeconds: 10,
+    targeting: { tags: [], outlet_ids: [network.outlet.id], pincodes: [], cities: [], schedule: { ...ALWAYS } },
+    ...more,
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${campaign.id}/book`,
+    headers: bearer(network.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { campaignId: campaign.id, item };
+}
+
+/** The screen's plays of the hour starting at `start`: what its plan allows, spread evenly over the hour. */
+function playHour(network: Network, screen: SimScreen, start: number): void {
+  const hour = screen.plan?.hours.find((planned) => Date.parse(planned.starts_at) === start);
+  const plays = hour?.max_plays ?? 0;
+  for (let k = 0; k < plays; k += 1) {
+    const at = start + Math.floor(((k + 0.5) * HOUR) / plays);
+    const clock = outletWallClock(at, ZONE);
+    screen.queue.push({
+      id: randomUUID(),
+      ad_id: network.ad.id,
+      screen_id: screen.principal.screenId,
+      company_id: network.company.id,
+      outlet_id: network.outlet.id,
+      play_date: clock.date,
+      play_time: clock.time,
+      play_count: 1,
+      played_at: new Date(at).toISOString(),
+      variant_id: null,
+      additional_info: {},
+    });
+  }
+}
+
+describe.each(databaseKinds)('campaign pacing on a test clock on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  /** Sends a screen's queue as the player does (batches of 500) at `now`; returns what the server answered. */
+  async function send(screen: SimScreen, logs: PlaybackLogEntry[], now: number) {
+    const answer = { stored: 0, duplicates: 0, refused: [] as string[] };
+    for (let from = 0; from < logs.length; from += 500) {
+      const result = await ingestPlays(
+        t.db,
+        t.app.screenCache.adCompanies,
+        screen.principal,
+        { logs: logs.slice(from, from + 500), sent_at: new Date(now).toISOString() },
+        t.app.pricing,
+        t.app.mediaDurations,
+        { now },
+      );
+      answer.stored += result.stored.length;
+      answer.duplicates += result.duplicates.length;
+      answer.refused.push(...result.refused.map((play) => play.reason));
+    }
+    return answer;
+  }
+
+  /**
+   * Lives the hours from `start` to `end`: re-plan, lists, plays, sends. `each` runs after each
+   * hour (with its end), and may take screens off line or bring them back.
+   */
+  async function live(
+    network: Network,
+    start: number,
+    end: number,
+    each: (hourEnd: number) => Promise<void> | void = () => {},
+  ) {
+    const refused: string[] = [];
+    for (let at = start; at < end; at += HOUR) {
+      await replanCampaigns(t.db, { now: at + 60_000 });
+      for (const screen of network.screens) {
+        if (screen.online) {
+          const list = await listAdsForScreen(t.db, screen.principal, at + 60_000);
+          await recordServedList(t.db, screen.principal.screenId, list);
+          screen.plan = list.find((ad) => ad.id === network.ad.id)?.plan;
+        }
+        playHour(network, screen, at);
+        if (screen.online && screen.queue.length > 0) {
+          refused.push(...(await send(screen, screen.queue, at + HOUR - 1_000)).refused);
+          screen.queue = [];
+        }
+      }
+      await each(at + HOUR);
+    }
+    return refused;
+  }
+
+  beforeAll(async () => {
+    await createRateCard(t.db, {
+      effectiveFrom: new Date(Date.now() - DAY),
+      tiers: { STANDARD: PLAY_PRICE, PREMIUM: 200, FLAGSHIP: 300 },
+    });
+  });
+
+  it('paces 1,000 plays evenly over two days on three screens: 500 ± 5 % after day one, 1,000–1,050 at the end, no screen-hour above its cap', async () => {
+    const network = await seedNetwork(t.app, t.db);
+    const startsOn = localDate(Date.now() + 2 * DAY);
+    const endsOn = localDate(Date.now() + 3 * DAY);
+    const { campaignId, item } = await book(t.app, t.db, network, { startsOn, endsOn });
+    const start = atLocal(startsOn, 0, ZONE);
+
+    const refused = await live(network, start, start + DAY);
+    expect(refused).toEqual([]);
+    const dayOne = (await deliveredHours(t.db, item)).reduce((sum, row) => sum + row.plays, 0);
+    expect(dayOne).toBeGreaterThanOrEqual(475);
+    expect(dayOne).toBeLessThanOrEqual(525);
+    const [status] = await t.db
+      .select({ status: campaigns.status })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId));
+    expect(status!.status).toBe('ACTIVE');
+
+    expect(await live(network, start + DAY, start + 2 * DAY)).toEqual([]);
+    const hours = await deliveredHours(t.db, item);
+    const total = hours.reduce((sum, row) => sum + row.plays, 0);
+    expect(total).toBeGreaterThanOrEqual(1000);
+    expect(total).toBeLessThanOrEqual(1050);
+    expect(Math.max(...hours.map((row) => row.plays))).toBeLessThanOrEqual(30);
+
+    // The delivery report reads the same stored plays, per local date.
+    const admin = await signedIn(t.app, t.db, 'GLOBAL_ADMIN');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}/delivery`,
+      headers: bearer(admin.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json().data;
+    expect(report.totals.delivered_plays).toBe(total);
+    expect(report.totals.spend_minor).toBe(total * PLAY_PRICE);
+    expect(report.line_items[0].days.map((day: { date: string }) => day.date)).toEqual([startsOn, endsOn]);
+    expect(report.line_items[0].days[0].delivered_plays).toBe(dayOne);
+
+    // COMPLETED once the flight has ended in every zone and the plans' horizon has passed.
+    await replanCampaigns(t.db, { now: start + 3 * DAY });
+    const [after] = await t.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(after!.status).toBe('COMPLETED');
+  });
+
+  it('counts a screen that played six hours off line once, in the hours it played, when its plays arrive late and twice; the goal is still met', async () => {
+    const network = await seedNetwork(t.app, t.db);
+    const startsOn = localDate(Date.now() + 5 * DAY);
+    const endsOn = localDate(Date.now() + 6 * DAY);
+    const { item } = await book(t.app, t.db, network, { startsOn, endsOn });
+    const start = atLocal(startsOn, 0, ZONE);
+    const dark = network.screens[2]!;
+    const offlineFrom = start + 10 * HOUR;
+    const offlineTo = offlineFrom + 6 * HOUR;
+    let kept: PlaybackLogEntry[] = [];
+    let resent = { stored: 0, duplicates: 0, refused: [] as string[] };
+
+    const refused = await live(network, start, start + 2 * DAY, async (hourEnd) => {
+      if (hourEnd === offlineFrom) dark.online = false;
+      if (hourEnd === offlineTo) {
+        // Back on line: the queue goes out, and then again (a lost answer), before the next hour.
+        kept = dark.queue;
+        const first = await send(dark, kept, hourEnd + 30_000);
+        resent = await send(dark, kept, hourEnd + 60_000);
+        expect(first.refused).toEqual([]);
+        expect(first.stored).toBe(kept.length);
+        dark.queue = [];
+        dark.online = true;
+      }
+    });
+    expect(refused).toEqual([]);
+    // It played its plan for the hours it had it (the plan reaches six hours ahead).
+    expect(kept.length).toBeGreaterThan(0);
+    expect(resent).toMatchObject({ stored: 0, duplicates: kept.length, refused: [] });
+
+    const darkHours = await deliveredHours(t.db, item, { screenId: dark.principal.screenId });
+    for (const log of kept) {
+      const hour = darkHours.find(
+        (row) => row.date === log.play_date && row.hour === Number(log.play_time.slice(0, 2)),
+      );
+      expect(hour, `${log.play_date} ${log.play_time}`).toBeDefined();
+    }
+    const inWindow = darkHours
+      .filter((row) => {
+        const at = atLocal(row.date, row.hour, ZONE);
+        return at >= offlineFrom && at < offlineTo;
+      })
+      .reduce((sum, row) => sum + row.plays, 0);
+    expect(inWindow).toBe(kept.length);
+
+    const total = (await deliveredHours(t.db, item)).reduce((sum, row) => sum + row.plays, 0);
+    expect(total).toBeGreaterThanOrEqual(980);
+    expect(total).toBeLessThanOrEqual(1050);
+  });
+
+  it('never bills past the balance: ₹100 paid, ₹1 a play, ASAP; the advertiser spends ₹30 elsewhere meanwhile, so the report shows a shortfall of 30', async () => {
+    const network = await seedNetwork(t.app, t.db, { paid: 100 * PLAY_PRICE });
+    const startsOn = localDate(Date.now() + 8 * DAY);
+    const { campaignId, item } = await book(
+      t.app,
+      t.db,
+      network,
+      { startsOn, endsOn: startsOn },
+      { goalQuantity: 100, pacing: 'ASAP', maxPlaysPerScreenHour: 5 },
+    );
+    const start = atLocal(startsOn, 0, ZONE);
+    // Another ad of the advertiser, playing everywhere: 30 plays in the flight's second hour.
+    const house = await createAd(t.db, network.company.id, { targetOutletIds: [network.outlet.id] });
+    const balances: number[] = [];
+
+    const refused = await live(network, start, start + DAY, async (hourEnd) => {
+      if (hourEnd === start + 2 * HOUR) {
+        const screen = network.screens[0]!;
+        const list = await listAdsForScreen(t.db, screen.principal, hourEnd - 30 * 60_000);
+        await recordServedList(t.db, screen.principal.screenId, list);
+        const logs = Array.from({ length: 30 }, (_, k) => {
+          const at = hourEnd - HOUR + 1_000 + k * 20_000;
+          const clock = outletWallClock(at, ZONE);
+          return {
+            id: randomUUID(),
+            ad_id: house.id,
+            screen_id: screen.principal.screenId,
+            company_id: network.company.id,
+            outlet_id: network.outlet.id,
+            play_date: clock.date,
+            play_time: clock.time,
+            play_count: 1 as const,
+            played_at: new Date(at).toISOString(),
+            variant_id: null,
+            additional_info: {},
+          };
+        });
+        // Its plays sit between the campaign's (spread over the hour), so only those that overlap none are stored.
+        const answer = await send(screen, logs, hourEnd);
+        expect(answer.stored).toBeGreaterThan(0);
+      }
+      balances.push(await companyBalance(t.db, network.company.id));
+    });
+    expect(Math.min(...balances)).toBeGreaterThanOrEqual(0);
+    expect(refused.every((reason) => /balance does not cover/.test(reason))).toBe(true);
+
+    const campaignPlays = (await deliveredHours(t.db, item)).reduce((sum, row) => sum + row.plays, 0);
+    const elsewhere = 100 * PLAY_PRICE - (await companyBalance(t.db, network.company.id)) - campaignPlays * PLAY_PRICE;
+    expect(campaignPlays * PLAY_PRICE + elsewhere).toBeLessThanOrEqual(100 * PLAY_PRICE);
+    expect(campaignPlays).toBe(100 - elsewhere / PLAY_PRICE);
+
+    const principal = await authenticateStaff(t.db, t.jwtSecret, (await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token);
+    if (!principal) throw new Error('the session did not resolve');
+    const ctx = contextFor(t.db, t.app.events, callerOf(principal, scopeOf(principal.user.role, 'campaigns', 'read')));
+    const report = await campaignDelivery(ctx, campaignId, { now: start + DAY + 13 * HOUR });
+    expect(report.line_items[0]!.shortfall_quantity).toBe(100 - campaignPlays);
+    expect(report.totals.spend_minor).toBe(campaignPlays * PLAY_PRICE);
+    const plans = await t.db.select().from(lineItemPlans).where(eq(lineItemPlans.lineItemId, item.id));
+    expect(plans.length).toBeGreaterThan(0);
+  });
+
+  it('a creative plays only within its plan: off every list before its hours are planned, and a play past the plan is refused', async () => {
+    const network = await seedNetwork(t.app, t.db);
+    // Its own targeting reaches the outlet: outside campaigns it would be on these screens' lists.
+    const { item } = await book(t.app, t.db, network, {
+      startsOn: localDate(Date.now() + 11 * DAY),
+      endsOn: localDate(Date.now() + 11 * DAY),
+    });
+    await t.db.update(lineItems).set({ goalQuantity: 10 }).where(eq(lineItems.id, item.id));
+    const screen = network.screens[0]!;
+    const start = atLocal(item.startsOn, 12, ZONE);
+    await t.db
+      .update(ads)
+      .set({ targetOutletIds: [network.outlet.id] })
+      .where(eq(ads.id, network.ad.id));
+
+    const before = await listAdsForScreen(t.db, screen.principal, start - 7 * HOUR);
+    expect(before.some((ad) => ad.id === network.ad.id)).toBe(false);
+
+    await replanCampaigns(t.db, { now: start + 60_000 });
+    const list = await listAdsForScreen(t.db, screen.principal, start + 60_000);
+    await recordServedList(t.db, screen.principal.screenId, list);
+    screen.plan = list.find((ad) => ad.id === network.ad.id)?.plan;
+    const hour = screen.plan?.hours.find((planned) => Date.parse(planned.starts_at) === start);
+    expect(hour?.max_plays).toBeGreaterThan(0);
+
+    // The plan's plays, and then one more in the same hour: that one is refused, naming the plan.
+    playHour(network, screen, start);
+    const extra = { ...screen.queue.at(-1)!, id: randomUUID() };
+    const at = Date.parse(extra.played_at) + 60_000;
+    const clock = outletWallClock(at, ZONE);
+    Object.assign(extra, { played_at: new Date(at).toISOString(), play_date: clock.date, play_time: clock.time });
+    const answer = await send(screen, [...screen.queue, extra], start + HOUR - 1_000);
+    expect(answer.stored).toBe(hour!.max_plays);
+    expect(answer.refused).toEqual([expect.stringMatching(/beyond the plan of line item/)]);
+  });
+});
