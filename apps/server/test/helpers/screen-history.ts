@@ -60,13 +60,11 @@ export async function alwaysOn(db: Database, screen: { id: string; outletId: str
       activityTime: new Date(at).toISOString().slice(11, 19),
     })
     .returning();
-  await db
-    .insert(screenStateChanges)
-    .values({
-      screenId: screen.id,
-      outletId: screen.outletId,
-      sourceId: source!.id,
-      kind: 'ONLINE',
-      occurredAt: new Date(at),
-    });
+  await db.insert(screenStateChanges).values({
+    screenId: screen.id,
+    outletId: screen.outletId,
+    sourceId: source!.id,
+    kind: 'ONLINE',
+    occurredAt: new Date(at),
+  });
 }
