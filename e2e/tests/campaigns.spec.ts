@@ -1,5 +1,6 @@
 import { DEFAULT_ON_AIR } from '@adloop/contract/inventory';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { listAds, openDisplay, playsOf } from '../support/display.ts';
 import { bearer, createCompany, createScreen, createStaff, tokenOf, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
@@ -9,6 +10,9 @@ const SPOT_SECONDS = 10;
 const PLAYS_AN_HOUR = Math.floor((3600 * DEFAULT_ON_AIR.fraction) / SPOT_SECONDS);
 /** The demo rate card's STANDARD price of a play outside its peaks (e2e/support/payouts.ts), in paise. */
 const OFF_PEAK_PRICE = 150;
+
+/** Zones 4–6 hours apart: at any instant one of them is in its daytime. */
+const ZONES = ['Asia/Tokyo', 'Asia/Kolkata', 'Europe/London', 'America/New_York', 'Pacific/Honolulu'];
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
@@ -138,5 +142,92 @@ test.describe('campaigns', () => {
       await page.setViewportSize({ width, height: 900 });
       await shoot(page, 'campaigns-list', width);
     }
+  });
+
+  test('a campaign flying today plays on its screen within its plan, and its page shows delivery growing', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await tokenOf(request);
+    // An outlet where it is daytime now, inside the hours a new screen is forecast on air.
+    const zone = ZONES.find((candidate) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: candidate, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+      );
+      return hour >= DEFAULT_ON_AIR.from_hour + 1 && hour < DEFAULT_ON_AIR.to_hour - 2;
+    })!;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const company = await createCompany(request, admin);
+    const outlet = await created<{ id: string }>(request, admin, '/api/outlets', {
+      name: `E2E Flight Outlet ${unique()}`,
+      outlet_code: `E2E-${unique().toUpperCase()}`,
+      city: 'Bengaluru',
+      pincode: '560038',
+      tier: 'STANDARD',
+      timezone: zone,
+    });
+    const { screen, passcode } = await createScreen(request, admin, outlet.id);
+    await created(request, admin, '/api/ad-transaction', {
+      company_id: company.id,
+      amount_minor: 10_000_000,
+      method: 'UPI',
+      status: 'COMPLETED',
+      transacted_at: new Date().toISOString(),
+    });
+    const demoImage = (await listAds(request, admin)).find(
+      (ad) => ad.type === 'IMAGE' && ad.media_url.startsWith('/media/'),
+    );
+    if (!demoImage) throw new Error('The demo image ad is missing');
+    const ad = await created<{ id: string; title: string }>(request, admin, '/api/ads', {
+      company_id: company.id,
+      title: `Cold brew ${unique()}`,
+      type: 'IMAGE',
+      media_url: demoImage.media_url,
+      duration_seconds: 5,
+      status: 'ACTIVE',
+      targeting: { outlet_ids: [outlet.id] },
+    });
+    const companyAdmin = await createStaff(request, admin, 'COMPANY_ADMIN', { company_id: company.id });
+    const buyer = await tokenOf(request, companyAdmin.login);
+    const campaign = await created<{ id: string }>(request, buyer, '/api/campaigns', { name: `Today ${unique()}` });
+    await created(request, buyer, `/api/campaigns/${campaign.id}/line-items`, {
+      name: 'Today, as soon as possible',
+      starts_on: today,
+      ends_on: today,
+      goal_kind: 'PLAYS',
+      goal_quantity: 40,
+      pacing: 'ASAP',
+      spot_seconds: SPOT_SECONDS,
+      targeting: { outlet_ids: [outlet.id] },
+      ad_ids: [ad.id],
+    });
+    const booked = await request.post(`/api/campaigns/${campaign.id}/book`, { headers: bearer(buyer) });
+    expect(booked.status(), await booked.text()).toBe(200);
+
+    // The screen receives the creative with its plan for this hour, and plays it.
+    const display = await browser.newPage();
+    await openDisplay(display, request, { screenCode: screen.screen_code, passcode });
+    // The loop takes its turns: the demo ads come first, each a few times.
+    await expect(display.getByRole('img', { name: ad.title })).toBeVisible({ timeout: 120_000 });
+
+    await expect.poll(async () => (await playsOf(request, [ad.id])).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await signInAs(page, request, `/dashboard/campaigns/${campaign.id}`, companyAdmin.login);
+    await expect(page.getByTestId('campaign-status')).toHaveText('Delivering');
+    const delivered = page.getByTestId('delivery-totals').locator('div').filter({ hasText: 'Delivered' }).locator('dd');
+    const count = async () => Number((await delivered.first().textContent())?.replace(/[^0-9]/g, '') || 0);
+    await expect.poll(count, { timeout: 60_000 }).toBeGreaterThan(0);
+    const first = await count();
+    await page.reload();
+    await expect.poll(count, { timeout: 60_000 }).toBeGreaterThan(first);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'campaign-delivering', width);
+    }
+    // Never past its plan: whatever the screen made, the server stored at most goal + 5 %.
+    const report = await request.get(`/api/campaigns/${campaign.id}/delivery`, { headers: bearer(buyer) });
+    expect((await report.json()).data.totals.delivered_plays).toBeLessThanOrEqual(42);
+    await display.close();
   });
 });

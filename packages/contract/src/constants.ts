@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   screenSession: 'screen-session',
   /** The emergency takeover a screen shows, kept so a reboot without network still shows it (decision 035). */
   screenTakeover: 'screen-takeover',
+  /** Plays of each campaign plan hour this device made, so a reload never plays past a plan (decision 084). */
+  planPlays: 'plan-plays',
 } as const;
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';

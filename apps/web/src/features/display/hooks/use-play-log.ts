@@ -1,6 +1,7 @@
 import type { ScreenAd, ScreenSession } from '@adloop/contract/screen';
 import { useCallback, useEffect, useRef } from 'react';
 import { postPlays } from '@/features/display/api/post-plays';
+import { countPlanPlay } from '@/features/display/lib/plan-plays';
 import { createPlayEntry } from '@/features/display/lib/play-entry';
 import { openPlayQueue } from '@/features/display/lib/play-queue';
 import { PlaySender } from '@/features/display/lib/play-sender';
@@ -35,6 +36,7 @@ export function usePlayLog(session: ScreenSession): (ad: ScreenAd, durationSecon
   return useCallback(
     (ad: ScreenAd, durationSeconds: number) => {
       const entry = createPlayEntry(ad, session, new Date(), durationSeconds);
+      if (ad.plan) countPlanPlay(ad, Date.now());
       void openPlayQueue()
         .then((queue) => queue.add(entry))
         .then(() => sender.current?.playQueued())

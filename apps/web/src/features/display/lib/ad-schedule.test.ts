@@ -52,3 +52,28 @@ describe('share of voice', () => {
     expect(turns).toEqual(['a', 'b', 'c', 'a', 'c', 'a', 'b', 'c']);
   });
 });
+
+describe('campaign plans on the player (decision 084)', () => {
+  const start = '2026-12-01T10:00:00.000Z';
+  const planned = {
+    ...ad('planned'),
+    plan: { line_item_id: 'li', hours: [{ starts_at: start, max_plays: 4 }] },
+  };
+  const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000);
+  const ids = (ads: ScreenAd[]) => ads.map((entry) => entry.id);
+
+  it('plays a creative only in an hour of its plan', () => {
+    expect(ids(scheduledAds([ad('plain'), planned], at(-1)))).toEqual(['plain']);
+    expect(ids(scheduledAds([ad('plain'), planned], at(1)))).toEqual(['plain', 'planned']);
+    expect(ids(scheduledAds([ad('plain'), planned], at(60)))).toEqual(['plain']);
+  });
+
+  it('spreads its plays over the hour and stops at the plan', () => {
+    const key = `li ${start}`;
+    // One play is due at once, a second after a quarter of the hour, and so on.
+    expect(ids(scheduledAds([planned], at(5), { [key]: 1 }))).toEqual([]);
+    expect(ids(scheduledAds([planned], at(16), { [key]: 1 }))).toEqual(['planned']);
+    expect(ids(scheduledAds([planned], at(50), { [key]: 3 }))).toEqual(['planned']);
+    expect(ids(scheduledAds([planned], at(59), { [key]: 4 }))).toEqual([]);
+  });
+});
