@@ -282,7 +282,7 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
     expect((await world.move(foreign, 'quote', world.tokens.admin)).statusCode).toBe(200);
   });
 
-  it('bad input is a 400: an id that is no UUID, an IMPRESSIONS goal', async () => {
+  it('bad input is a 400: an id that is no UUID, an IMPRESSIONS goal where no screen has an audience estimate', async () => {
     for (const verb of ['quote', 'hold', 'book', 'cancel'] as const) {
       const response = await world.move('not-a-uuid', verb);
       expect(response.statusCode).toBe(400);
@@ -292,7 +292,8 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
     for (const verb of ['quote', 'hold', 'book'] as const) {
       const response = await world.move(impressions, verb);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().message).toContain('goal_kind IMPRESSIONS is not yet supported');
+      expect(response.json().message).toContain('no screen it reaches has an audience estimate');
+      expect(response.body).toContain('goal_kind');
     }
     expect(await world.statusOf(impressions)).toBe('DRAFT');
   });

@@ -386,4 +386,122 @@ describe.each(databaseKinds)('campaign pacing on a test clock on %s', (kind) => 
     expect(answer.stored).toBe(hour!.max_plays);
     expect(answer.refused).toEqual([expect.stringMatching(/beyond the plan of line item/)]);
   });
+
+  it("delivers an impressions goal through the screens' audience: 10,000 with 10 a play 09:00–17:00 and 2 otherwise", async () => {
+    const network = await seedNetwork(t.app, t.db);
+    const admin = await signedIn(t.app, t.db, 'GLOBAL_ADMIN');
+    for (const screen of network.screens) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/screens/${screen.principal.screenId}/audience`,
+        headers: bearer(admin.token),
+        payload: {
+          source: 'Door counter, October',
+          default_impressions_per_play: 2,
+          hours: [{ from_hour: 9, to_hour: 17, impressions_per_play: 10 }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const startsOn = localDate(Date.now() + 14 * DAY);
+    const endsOn = localDate(Date.now() + 15 * DAY);
+    const quoted = await createCampaign(t.db, network.company.id);
+    await createLineItem(t.db, quoted.id, [network.ad.id], {
+      startsOn,
+      endsOn,
+      goalKind: 'IMPRESSIONS',
+      goalQuantity: 10_000,
+      pacing: 'EVEN',
+      maxPlaysPerScreenHour: 30,
+      spotSeconds: 10,
+      targeting: { tags: [], outlet_ids: [network.outlet.id], pincodes: [], cities: [], schedule: { ...ALWAYS } },
+    });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${quoted.id}/quote`,
+      headers: bearer(network.token),
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const line = quote.json().data.line_items[0];
+    expect(line.impressions).toBeGreaterThanOrEqual(10_000);
+    expect(line.effective_cpm_minor).toBe(Math.round((line.price_minor * 1000) / line.impressions));
+    await t.db.delete(campaigns).where(eq(campaigns.id, quoted.id));
+
+    const { campaignId, item } = await book(
+      t.app,
+      t.db,
+      network,
+      { startsOn, endsOn },
+      { goalKind: 'IMPRESSIONS', goalQuantity: 10_000 },
+    );
+    const start = atLocal(startsOn, 0, ZONE);
+    expect(await live(network, start, start + 2 * DAY)).toEqual([]);
+
+    const figure = (hour: number) => (hour >= 9 && hour < 17 ? 10 : 2);
+    const hours = await deliveredHours(t.db, item);
+    const seen = hours.reduce((sum, row) => sum + row.plays * figure(row.hour), 0);
+    expect(seen).toBeGreaterThanOrEqual(10_000);
+    expect(seen).toBeLessThanOrEqual(10_500);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}/delivery`,
+      headers: bearer(admin.token),
+    });
+    const report = response.json().data;
+    expect(report.line_items[0].delivered_impressions).toBe(seen);
+    expect(report.line_items[0].delivered_quantity).toBe(seen);
+    expect(report.totals.delivered_impressions).toBe(seen);
+    expect(
+      report.line_items[0].days.reduce(
+        (sum: number, day: { delivered_impressions: number }) => sum + day.delivered_impressions,
+        0,
+      ),
+    ).toBe(seen);
+  });
+
+  it("an audience estimate is checked: 168 figures or a default with hours, a source, no negative figure; another outlet's screen is 404", async () => {
+    const network = await seedNetwork(t.app, t.db, { screens: 1 });
+    const screenId = network.screens[0]!.principal.screenId;
+    const admin = await signedIn(t.app, t.db, 'GLOBAL_ADMIN');
+    const put = (payload: object, token = admin.token) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/screens/${screenId}/audience`,
+        headers: bearer(token),
+        payload,
+      });
+    for (const [payload, field] of [
+      [{ source: 'x', impressions_per_play: [1, 2] }, 'impressions_per_play'],
+      [{ source: '', default_impressions_per_play: 1 }, 'source'],
+      [{ source: 'x', default_impressions_per_play: -1 }, 'default_impressions_per_play'],
+      [{ source: 'x' }, 'impressions_per_play'],
+      [
+        {
+          source: 'x',
+          default_impressions_per_play: 1,
+          hours: [{ from_hour: 10, to_hour: 9, impressions_per_play: 3 }],
+        },
+        'to_hour',
+      ],
+    ] as const) {
+      const response = await put(payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.body).toContain(field);
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/inventory/screens/${screenId}/audience`,
+      headers: bearer(admin.token),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await put({ source: 'Venue estimate', default_impressions_per_play: 1.5 })).statusCode).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/inventory/screens/${screenId}/audience`,
+      headers: bearer(admin.token),
+    });
+    expect(read.json().data).toMatchObject({ source: 'Venue estimate', impressions_per_play: Array(168).fill(1.5) });
+    const stranger = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [(await createOutlet(t.db)).id] });
+    expect((await put({ source: 'mine now', default_impressions_per_play: 9 }, stranger.token)).statusCode).toBe(404);
+  });
 });

@@ -165,6 +165,7 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
       '/api/outlet-user-mapping/{id}': (await firstId(outletUsers)) ?? '',
       '{variantId}': variant?.id ?? '',
       '{lineItemId}': lineItem.id,
+      '/api/inventory/screens/{id}': pathIds['/api/ad-screens/{id}'] ?? '',
       '{version}': '1',
       '/r/{code}': variant?.linkCode ?? 'NOCODE',
     });

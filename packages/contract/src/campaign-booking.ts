@@ -23,12 +23,16 @@ export const lineItemQuoteSchema = z.object({
   line_item_id: z.string(),
   name: z.string(),
   guaranteed: z.boolean(),
-  /** The goal in plays: a PLAYS goal itself, a BUDGET goal converted through the hours' prices. */
+  /** The goal in plays: a PLAYS goal itself, a BUDGET or IMPRESSIONS goal converted through the hours' prices or audiences. */
   goal_plays: z.number().int(),
   planned_plays: z.number().int(),
   /** Plays of the goal that no available screen-hour, cap or day could take. */
   shortfall_plays: z.number().int(),
   price_minor: z.number().int(),
+  /** Σ planned plays × the screens' impressions per play in those hours (0 where none is estimated). */
+  impressions: z.number().int(),
+  /** Price per 1,000 planned impressions, in paise; null when the plan reaches no estimated audience. */
+  effective_cpm_minor: z.number().int().nullable(),
   hours: z.array(plannedHourSchema),
 });
 export type LineItemQuote = z.infer<typeof lineItemQuoteSchema>;

@@ -9,6 +9,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1036,5 +1037,26 @@ export const lineItemPlans = pgTable(
     check('line_item_plans_hour_range', sql`${t.hour} between 0 and 23`),
     check('line_item_plans_max_plays_nonnegative', sql`${t.maxPlays} >= 0`),
     check('line_item_plans_price_nonnegative', sql`${t.playPriceMinor} >= 0`),
+  ],
+);
+
+/**
+ * A screen's audience estimate (decision 085): people who see one play, per hour of the week on
+ * its outlet's clock (index = day of week, 0 = Sunday, × 24 + hour), and where that comes from.
+ */
+export const screenAudiences = pgTable(
+  'screen_audiences',
+  {
+    screenId: uuid('screen_id')
+      .primaryKey()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    impressionsPerPlay: doublePrecision('impressions_per_play').array().notNull(),
+    source: text('source').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('screen_audiences_hours_of_week', sql`cardinality(${t.impressionsPerPlay}) = 168`),
+    check('screen_audiences_source_length', sql`char_length(${t.source}) between 1 and 200`),
   ],
 );

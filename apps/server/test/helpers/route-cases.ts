@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Resource } from '@adloop/contract/permissions';
 import { ALWAYS } from '@adloop/contract/targeting';
-import { screenPayouts } from '../../src/db/schema.ts';
+import { screenAudiences, screenPayouts } from '../../src/db/schema.ts';
 import {
   createAd,
   createAdTransaction,
@@ -14,7 +14,7 @@ import { bearer } from './sign-in.ts';
 import type { Caller, Tenant, TwoTenants } from './tenants.ts';
 
 /** One request of the permission matrix test (permissions.api.test.ts). */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Request {
   method: Method;
   url: string;
@@ -254,6 +254,32 @@ export const MORE_ROUTES: RouteCase[] = [
   bookingCase('hold'),
   bookingCase('book'),
   bookingCase('cancel'),
+  {
+    name: 'GET /api/inventory/screens/:id/audience',
+    resource: 'screens',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => {
+      await w.db
+        .insert(screenAudiences)
+        .values({ screenId: w.screens[t], impressionsPerPlay: Array(168).fill(2), source: 'Door counter' })
+        .onConflictDoNothing();
+      return at('GET', `/api/inventory/screens/${w.screens[t]}/audience`);
+    },
+  },
+  {
+    name: 'PUT /api/inventory/screens/:id/audience',
+    resource: 'screens',
+    action: 'update',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) =>
+      at('PUT', `/api/inventory/screens/${w.screens[t]}/audience`, {
+        source: 'Door counter',
+        default_impressions_per_play: 3,
+      }),
+  },
   {
     name: 'GET /api/campaigns/:id/delivery',
     resource: 'campaigns',

@@ -1,3 +1,4 @@
+import { hourOfWeek } from '@adloop/contract/audience';
 import type { CampaignQuote, LineItemQuote } from '@adloop/contract/campaign-booking';
 import { zonedInstant } from '@adloop/contract/clock';
 import type { OutletTier } from '@adloop/contract/constants';
@@ -8,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { type lineItems, outlets } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, fieldError } from '../../lib/http-error.ts';
+import { audiencesOf } from '../inventory/audience.service.ts';
 import { availability } from '../inventory/availability.service.ts';
 import { type LearntProfiles, learntProfilesOf } from '../inventory/learnt-profiles.ts';
 import type { ReservedPlays } from '../inventory/reserved-plays.ts';
@@ -28,6 +30,8 @@ export interface Pricing {
 export interface PricedHour extends ScreenHour {
   playPrice: number;
   startsAt: number;
+  /** People who see a play there (the screen's audience estimate, decision 085); 0 without one. */
+  impressionsPerPlay: number;
 }
 
 /** The instant a zone's wall clock starts `hour` on `date`. */
@@ -82,6 +86,7 @@ export async function pricedHoursOf(
             available,
             playPrice: 0,
             startsAt: 0,
+            impressionsPerPlay: 0,
           });
         });
       }
@@ -98,7 +103,8 @@ export async function pricedHoursOf(
           .from(outlets)
           .where(inArray(outlets.id, [...zoneOfOutlet.keys()]));
   const tierOf = new Map(tierRows.map((row) => [row.id, row.tier as OutletTier]));
-  return hours.map((slot) => {
+  const audiences = await audiencesOf(ctx.db, [...new Set(hours.map((slot) => slot.screenId.split('/')[1]!))]);
+  const priced = hours.map((slot) => {
     const [outletId, screenId] = slot.screenId.split('/') as [string, string];
     const at = instantOfLocalHour(slot.date, slot.hour, zoneOfOutlet.get(outletId)!);
     const card = cardInForce(cards, at);
@@ -113,9 +119,16 @@ export async function pricedHoursOf(
       slot.date,
       `${String(slot.hour).padStart(2, '0')}:00`,
     );
-    return { ...slot, screenId, playPrice: price.price_minor, startsAt: at };
+    const impressionsPerPlay = audiences.get(screenId)?.[hourOfWeek(slot.date, slot.hour)] ?? 0;
+    return { ...slot, screenId, playPrice: price.price_minor, startsAt: at, impressionsPerPlay };
   });
+  // An impressions goal is delivered only where someone is counted as watching.
+  return item.goalKind === 'IMPRESSIONS' ? priced.filter((slot) => slot.impressionsPerPlay > 0) : priced;
 }
+
+/** The impressions of a plan: Σ plays × the impressions per play of each hour. */
+export const impressionsOfPlan = (hours: ReadonlyArray<ScreenHour & { plays: number }>, perPlay: Map<string, number>) =>
+  hours.reduce((sum, hour) => sum + hour.plays * (perPlay.get(priceKey(hour)) ?? 0), 0);
 
 const priceKey = (hour: ScreenHour) => `${hour.screenId} ${hour.date} ${hour.hour}`;
 
@@ -126,6 +139,8 @@ export interface PricedPlan {
   /** The price of one play at each planned hour. */
   priceOf: Map<PlannedHour, number>;
   cost: number;
+  /** Σ plays × impressions per play of the planned hours. */
+  impressions: number;
 }
 
 /**
@@ -136,18 +151,37 @@ export interface PricedPlan {
 export function planPriced(
   priced: readonly PricedHour[],
   rules: Omit<PlanRules, 'goal'>,
-  want: { plays: number } | { money: number },
+  want: { plays: number } | { money: number } | { impressions: number },
 ): PricedPlan {
   const playPrice = new Map(priced.map((hour) => [priceKey(hour), hour.playPrice]));
+  const perPlay = new Map(priced.map((hour) => [priceKey(hour), hour.impressionsPerPlay]));
   const planFor = (goal: number): PricedPlan => {
     const plan = planLineItem(priced, { ...rules, goal });
     const priceOf = new Map(plan.hours.map((hour) => [hour, playPrice.get(priceKey(hour))!]));
     const cost = plan.hours.reduce((sum, hour) => sum + hour.plays * priceOf.get(hour)!, 0);
-    return { plan, goal, priceOf, cost };
+    return { plan, goal, priceOf, cost, impressions: impressionsOfPlan(plan.hours, perPlay) };
   };
   if ('plays' in want) return planFor(Math.max(0, want.plays));
-  const money = Math.max(0, want.money);
   const available = priced.reduce((sum, hour) => sum + hour.available, 0);
+  if ('impressions' in want) {
+    // The fewest plays whose plan reaches the impressions (the plan's impressions grow with its plays).
+    const wanted = Math.max(0, want.impressions);
+    if (wanted === 0) return planFor(0);
+    const all = planFor(available);
+    if (all.impressions < wanted) {
+      // Not enough: ask for the plays the goal needs at the average audience, so the shortfall shows.
+      return planFor(all.impressions === 0 ? available + 1 : Math.ceil((wanted * all.plan.planned) / all.impressions));
+    }
+    let low = 0;
+    let high = available;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (planFor(middle).impressions >= wanted) high = middle;
+      else low = middle + 1;
+    }
+    return planFor(low);
+  }
+  const money = Math.max(0, want.money);
   const value = priced.reduce((sum, hour) => sum + hour.available * hour.playPrice, 0);
   let goal = value === 0 ? available : Math.floor((money * available) / value);
   let planned = planFor(goal);
@@ -161,18 +195,22 @@ export function planPriced(
 
 /** A line item's plan and price; a BUDGET goal is planned as the plays its money buys. */
 async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pricing): Promise<LineItemQuote> {
-  if (item.goalKind === 'IMPRESSIONS') {
-    throw fieldError(
-      'goal_kind',
-      `Line item "${item.name}": goal_kind IMPRESSIONS is not yet supported for quotes and bookings (it needs an audience estimate per screen-hour); use PLAYS or BUDGET`,
-    );
-  }
   const priced = await pricedHoursOf(ctx, item, pricing);
   const planned = planPriced(
     priced,
     { pacing: item.pacing, maxPlaysPerScreenHour: item.maxPlaysPerScreenHour, dailyCap: item.dailyCap },
-    item.goalKind === 'BUDGET' ? { money: item.goalQuantity } : { plays: item.goalQuantity },
+    item.goalKind === 'BUDGET'
+      ? { money: item.goalQuantity }
+      : item.goalKind === 'IMPRESSIONS'
+        ? { impressions: item.goalQuantity }
+        : { plays: item.goalQuantity },
   );
+  if (item.goalKind === 'IMPRESSIONS' && priced.length === 0) {
+    throw fieldError(
+      'goal_kind',
+      `Line item "${item.name}": no screen it reaches has an audience estimate, so an IMPRESSIONS goal cannot be planned; set one (PUT /api/inventory/screens/:id/audience) or use PLAYS or BUDGET`,
+    );
+  }
   const goal = planned.goal;
   const { plan, priceOf } = planned;
   return {
@@ -183,6 +221,8 @@ async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pr
     planned_plays: plan.planned,
     shortfall_plays: plan.shortfall,
     price_minor: planned.cost,
+    impressions: Math.round(planned.impressions),
+    effective_cpm_minor: planned.impressions > 0 ? Math.round((planned.cost * 1000) / planned.impressions) : null,
     hours: plan.hours.map((hour) => ({
       screen_id: hour.screenId,
       date: hour.date,

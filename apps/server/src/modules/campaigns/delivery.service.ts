@@ -1,9 +1,11 @@
+import { hourOfWeek } from '@adloop/contract/audience';
 import type { CampaignDelivery, DeliveryDay, LineItemDelivery } from '@adloop/contract/campaign-delivery';
 import { zonedInstant } from '@adloop/contract/clock';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignReservations, lineItemPlans, lineItems, outlets, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { audiencesOf } from '../inventory/audience.service.ts';
 import { learntProfilesOf } from '../inventory/learnt-profiles.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
@@ -36,7 +38,7 @@ async function roomLeft(
   campaignId: string,
   cards: StoredCard[],
   now: number,
-): Promise<{ plays: number; money: number }> {
+): Promise<{ plays: number; money: number; impressions: number }> {
   try {
     const priced = await pricedHoursOf({ db }, item, {
       cards,
@@ -46,16 +48,18 @@ async function roomLeft(
     });
     let plays = 0;
     let money = 0;
+    let impressions = 0;
     for (const slot of priced) {
       if (slot.startsAt + HOUR_MS <= now) continue;
       const share = Math.min(1, (slot.startsAt + HOUR_MS - now) / HOUR_MS);
       const room = Math.min(Math.floor(slot.available * share), item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY);
       plays += room;
       money += room * slot.playPrice;
+      impressions += room * slot.impressionsPerPlay;
     }
-    return { plays, money };
+    return { plays, money, impressions };
   } catch {
-    return { plays: 0, money: 0 };
+    return { plays: 0, money: 0, impressions: 0 };
   }
 }
 
@@ -91,11 +95,17 @@ async function lineItemDelivery(
     const zone = zones.get(row.screenId);
     if (zone && startOfHour(row.localDate, row.hour, zone) <= now) bookedBegun += row.plays;
   }
+  const audiences = await audiencesOf(db, [...new Set(delivered.map((row) => row.screenId))]);
+  const estimated = state.estimated || audiences.size > 0;
+  const seenOn = new Map<string, number>();
   for (const row of delivered) {
     const day = dayOf(row.date);
     day.delivered_plays += row.plays;
     day.spend_minor += row.spend;
+    const seen = row.plays * (audiences.get(row.screenId)?.[hourOfWeek(row.date, row.hour)] ?? 0);
+    seenOn.set(row.date, (seenOn.get(row.date) ?? 0) + seen);
   }
+  if (estimated) for (const day of days.values()) day.delivered_impressions = Math.round(seenOn.get(day.date) ?? 0);
 
   // The flight is over once its last local day has ended on every screen it booked (else everywhere).
   const window = flightWindow(item);
@@ -108,11 +118,21 @@ async function lineItemDelivery(
     bookedPlays > 0
       ? bookedBegun / bookedPlays
       : Math.min(1, Math.max(0, (now - window.opens) / (window.closes - window.opens)));
-  const deliveredQuantity = item.goalKind === 'BUDGET' ? state.spend : state.delivered;
+  const deliveredQuantity =
+    item.goalKind === 'BUDGET'
+      ? state.spend
+      : item.goalKind === 'IMPRESSIONS'
+        ? Math.round(state.impressions)
+        : state.delivered;
   const deliveredShare = deliveredQuantity / item.goalQuantity;
   const ended = now >= closes;
-  const room = ended ? { plays: 0, money: 0 } : await roomLeft(db, item, campaignId, cards, now);
-  const ahead = item.goalKind === 'BUDGET' ? state.outstandingPrice + room.money : state.outstanding + room.plays;
+  const room = ended ? { plays: 0, money: 0, impressions: 0 } : await roomLeft(db, item, campaignId, cards, now);
+  const ahead =
+    item.goalKind === 'BUDGET'
+      ? state.outstandingPrice + room.money
+      : item.goalKind === 'IMPRESSIONS'
+        ? Math.round(state.outstandingImpressions + room.impressions)
+        : state.outstanding + room.plays;
   const forecast = Math.min(
     item.goalKind === 'BUDGET' ? item.goalQuantity : deliveryCap(item.goalQuantity),
     deliveredQuantity + ahead,
@@ -128,7 +148,7 @@ async function lineItemDelivery(
     guaranteed: item.guaranteed,
     booked_plays: bookedPlays,
     delivered_plays: state.delivered,
-    delivered_impressions: null,
+    delivered_impressions: estimated ? Math.round(state.impressions) : null,
     spend_minor: state.spend,
     delivered_quantity: deliveredQuantity,
     elapsed_share: elapsed,
@@ -171,7 +191,9 @@ export async function campaignDelivery(
     totals: {
       booked_plays: lines.reduce((sum, line) => sum + line.booked_plays, 0),
       delivered_plays: lines.reduce((sum, line) => sum + line.delivered_plays, 0),
-      delivered_impressions: null,
+      delivered_impressions: lines.some((line) => line.delivered_impressions !== null)
+        ? lines.reduce((sum, line) => sum + (line.delivered_impressions ?? 0), 0)
+        : null,
       spend_minor: lines.reduce((sum, line) => sum + line.spend_minor, 0),
     },
   };

@@ -1,3 +1,4 @@
+import { hourOfWeek } from '@adloop/contract/audience';
 import { DELIVERY_OVERSHOOT, PLAN_HORIZON_HOURS } from '@adloop/contract/campaign-delivery';
 import { and, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -10,6 +11,7 @@ import {
   playRollupsAdDaily,
 } from '../../db/schema.ts';
 import type { Transaction } from '../../lib/context.ts';
+import { audiencesOf } from '../inventory/audience.service.ts';
 import { type LearntProfiles, learntProfilesOf } from '../inventory/learnt-profiles.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
@@ -57,6 +59,12 @@ export interface PacingState {
   pendingPastPrice: number;
   /** Plays delivered, or outstanding in hours already over, per local date, which a daily cap counts. */
   dayUsed: Map<string, number>;
+  /** The same in impressions (plays × the screen's impressions per play that hour, decision 085). */
+  impressions: number;
+  outstandingImpressions: number;
+  pendingPastImpressions: number;
+  /** Whether any screen delivered or planned has an audience estimate. */
+  estimated: boolean;
 }
 
 /**
@@ -79,6 +87,14 @@ export async function pacingState(
     .filter((plan) => plan.startsAt.getTime() + HOUR_MS <= now && plan.startsAt.getTime() + HOUR_MS + HORIZON_MS > now)
     .map((plan) => plan.screenId);
   const lastPlayed = await lastPlayOf(db, [...new Set(silentScreens)], now);
+  const audiences = await audiencesOf(db, [
+    ...new Set([...delivered.map((row) => row.screenId), ...plans.map((plan) => plan.screenId)]),
+  ]);
+  const perPlay = (screenId: string, date: string, hour: number) =>
+    audiences.get(screenId)?.[hourOfWeek(date, hour)] ?? 0;
+  const impressions = delivered.reduce((sum, row) => sum + row.plays * perPlay(row.screenId, row.date, row.hour), 0);
+  let outstandingImpressions = 0;
+  let pendingPastImpressions = 0;
   const outstandingAt = new Map<string, number>();
   let outstanding = 0;
   let outstandingPrice = 0;
@@ -94,7 +110,10 @@ export async function pacingState(
     outstandingAt.set(key, left);
     outstanding += left;
     outstandingPrice += left * plan.playPriceMinor;
+    const seen = left * perPlay(plan.screenId, plan.localDate, plan.hour);
+    outstandingImpressions += seen;
     if (ends <= now) {
+      pendingPastImpressions += seen;
       pendingPast += left;
       pendingPastPrice += left * plan.playPriceMinor;
       dayUsed.set(plan.localDate, (dayUsed.get(plan.localDate) ?? 0) + left);
@@ -107,6 +126,10 @@ export async function pacingState(
     outstandingPrice,
     pendingPast,
     pendingPastPrice,
+    impressions,
+    outstandingImpressions,
+    pendingPastImpressions,
+    estimated: audiences.size > 0,
     deliveredAt,
     outstandingAt,
     dayUsed,
@@ -231,12 +254,23 @@ async function replanLineItem(
   const planned =
     item.goalKind === 'BUDGET'
       ? planPriced(slots, rules, { money: moneyLeft + state.outstandingPrice - state.pendingPastPrice })
-      : planPriced(slots, rules, { plays: item.goalQuantity - state.delivered - state.pendingPast });
+      : item.goalKind === 'IMPRESSIONS'
+        ? planPriced(slots, rules, {
+            impressions: item.goalQuantity - state.impressions - state.pendingPastImpressions,
+          })
+        : planPriced(slots, rules, { plays: item.goalQuantity - state.delivered - state.pendingPast });
 
   let playsLeft =
-    item.goalKind === 'BUDGET'
-      ? Number.POSITIVE_INFINITY
-      : deliveryCap(item.goalQuantity) - state.delivered - state.outstanding;
+    item.goalKind === 'PLAYS'
+      ? deliveryCap(item.goalQuantity) - state.delivered - state.outstanding
+      : Number.POSITIVE_INFINITY;
+  let impressionsLeft =
+    item.goalKind === 'IMPRESSIONS'
+      ? deliveryCap(item.goalQuantity) - state.impressions - state.outstandingImpressions
+      : Number.POSITIVE_INFINITY;
+  const perPlayAt = new Map(
+    slots.map((slot) => [hourKey(slot.screenId, slot.date, slot.hour), slot.impressionsPerPlay]),
+  );
   let money = moneyLeft;
   const startOf = new Map(slots.map((slot) => [hourKey(slot.screenId, slot.date, slot.hour), slot.startsAt]));
   const rows: Array<typeof lineItemPlans.$inferInsert> = [];
@@ -246,9 +280,16 @@ async function replanLineItem(
     if (startsAt >= now + HORIZON_MS) continue;
     const price = planned.priceOf.get(hour)!;
     const more = hour.plays - (state.outstandingAt.get(key) ?? 0);
-    const plays = Math.min(more, playsLeft, price > 0 ? Math.floor(money / price) : more);
+    const seen = perPlayAt.get(key) ?? 0;
+    const plays = Math.min(
+      more,
+      playsLeft,
+      price > 0 ? Math.floor(money / price) : more,
+      seen > 0 ? Math.floor(impressionsLeft / seen) : more,
+    );
     if (plays <= 0) continue;
     playsLeft -= plays;
+    impressionsLeft -= plays * seen;
     money -= plays * price;
     const before = handedAt.get(key);
     rows.push({

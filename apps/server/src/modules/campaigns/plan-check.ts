@@ -1,8 +1,10 @@
+import { hourOfWeek } from '@adloop/contract/audience';
 import type { PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
 import { and, arrayOverlaps, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaigns, lineItemPlans, lineItems } from '../../db/schema.ts';
 import type { Transaction } from '../../lib/context.ts';
+import { audiencesOf } from '../inventory/audience.service.ts';
 import { deliveredHours, hourKey } from './line-item-delivery.ts';
 import { companyBalance, deliveryCap, lockLineItem } from './pacing.service.ts';
 
@@ -57,6 +59,15 @@ export async function withinPlans(
     for (const row of everywhere)
       if (row.screenId === screenId) taken.set(hourKey(screenId, row.date, row.hour), row.plays);
     let plays = everywhere.reduce((sum, row) => sum + row.plays, 0);
+    // An IMPRESSIONS goal is capped in impressions: plays × the screen's figure for the hour (decision 085).
+    const audiences =
+      item.goalKind === 'IMPRESSIONS'
+        ? await audiencesOf(db, [...new Set([screenId, ...everywhere.map((row) => row.screenId)])])
+        : new Map<string, readonly number[]>();
+    const perPlay = (screen: string, date: string, hour: number) =>
+      audiences.get(screen)?.[hourOfWeek(date, hour)] ?? 0;
+    let impressions = everywhere.reduce((sum, row) => sum + row.plays * perPlay(row.screenId, row.date, row.hour), 0);
+    const impressionCap = item.goalKind === 'IMPRESSIONS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
     let spend = everywhere.reduce((sum, row) => sum + row.spend, 0);
     const playCap = item.goalKind === 'PLAYS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
     if (!balances.has(companyId)) balances.set(companyId, await companyBalance(db, companyId));
@@ -65,13 +76,15 @@ export async function withinPlans(
       budgetCap ?? Number.POSITIVE_INFINITY,
     );
     for (const log of mine) {
-      const key = hourKey(screenId, log.play_date, Number(log.play_time.slice(0, 2)));
+      const hour = Number(log.play_time.slice(0, 2));
+      const key = hourKey(screenId, log.play_date, hour);
       const price = priceOf(log);
+      const seen = log.play_count * perPlay(screenId, log.play_date, hour);
       const planned = planAt.get(key) ?? 0;
       let reason: string | null = null;
       if ((taken.get(key) ?? 0) + log.play_count > planned) {
         reason = `beyond the plan of line item "${item.name}" for this screen and hour (${planned} plays)`;
-      } else if (plays + log.play_count > playCap) {
+      } else if (plays + log.play_count > playCap || impressions + seen > impressionCap) {
         reason = `line item "${item.name}" has delivered its goal`;
       } else if (spend + price > moneyCap) {
         reason = `line item "${item.name}" has spent its budget`;
@@ -85,6 +98,7 @@ export async function withinPlans(
       }
       taken.set(key, (taken.get(key) ?? 0) + log.play_count);
       plays += log.play_count;
+      impressions += seen;
       spend += price;
       balances.set(companyId, balances.get(companyId)! - price);
     }
