@@ -139,6 +139,7 @@ export function BookingForm({ campaign, lineItem }: BookingFormProps) {
           saved={saved}
           save={save}
           quote={quote}
+          goal={lineItem ? { kind: lineItem.goal_kind, quantity: lineItem.goal_quantity } : null}
           mayBook={mayBook}
           pending={pending}
           refusal={refusal}

@@ -77,20 +77,37 @@ function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
           <Progress value={Math.min(100, item.delivered_share * 100)} aria-label="Share of the goal delivered" />
         </div>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Figure
-            label="Delivered"
-            value={formatPlays(item.delivered_plays)}
-            note={`of ${formatPlays(item.booked_plays)} booked`}
-          />
-          <Figure
-            label="Impressions"
-            value={formatImpressions(item.delivered_impressions)}
-            note={
-              item.delivered_impressions === null
-                ? 'needs an audience estimate for the screens'
-                : 'people who saw the delivered plays (estimate)'
-            }
-          />
+          {item.goal_kind === 'IMPRESSIONS' ? (
+            <>
+              <Figure
+                label="Delivered impressions"
+                value={formatGoalQuantity('IMPRESSIONS', item.delivered_quantity)}
+                note={`of a goal of ${goal} (estimate)`}
+              />
+              <Figure
+                label="Delivered plays"
+                value={formatPlays(item.delivered_plays)}
+                note={`of ${formatPlays(item.booked_plays)} booked`}
+              />
+            </>
+          ) : (
+            <>
+              <Figure
+                label="Delivered"
+                value={formatPlays(item.delivered_plays)}
+                note={`of ${formatPlays(item.booked_plays)} booked`}
+              />
+              <Figure
+                label="Impressions"
+                value={formatImpressions(item.delivered_impressions)}
+                note={
+                  item.delivered_impressions === null
+                    ? 'needs an audience estimate for the screens'
+                    : 'people who saw the delivered plays (estimate)'
+                }
+              />
+            </>
+          )}
           <Figure
             label="Spend"
             value={formatMoney(item.spend_minor, 'INR')}
@@ -122,7 +139,15 @@ function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
             </span>
           </p>
         ) : null}
-        <DeliveryChart name={item.name} days={item.days} />
+        <DeliveryChart
+          name={item.name}
+          days={item.days}
+          note={
+            item.goal_kind === 'IMPRESSIONS'
+              ? 'The chart counts plays; the goal, delivered, forecast and shortfall above are in impressions.'
+              : undefined
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -13,8 +13,12 @@ const DELIVERY_CONFIG = {
 
 const dayLabel = (date: string) => format(parseISO(date), 'd MMM');
 
-/** Booked against delivered plays per local date, with the same figures in a table for exact reading. */
-export function DeliveryChart({ name, days }: { name: string; days: DeliveryDay[] }) {
+/**
+ * Booked against delivered plays per local date, with the same figures in a table for exact reading
+ * (and each day's impressions once a screen has an audience estimate).
+ */
+export function DeliveryChart({ name, days, note }: { name: string; days: DeliveryDay[]; note?: string }) {
+  const withImpressions = days.some((day) => day.delivered_impressions !== null);
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <div className="min-w-0" role="img" aria-label={`Chart: booked and delivered plays per day of ${name}`}>
@@ -60,6 +64,7 @@ export function DeliveryChart({ name, days }: { name: string; days: DeliveryDay[
             Delivered plays
           </li>
         </ul>
+        {note ? <p className="mt-1 text-xs text-muted-foreground">{note}</p> : null}
       </div>
       <ScrollRegion label={`${name}: plays per day`} className="max-h-72 min-w-0 overflow-auto rounded-lg border">
         <table
@@ -78,6 +83,11 @@ export function DeliveryChart({ name, days }: { name: string; days: DeliveryDay[
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Delivered
               </th>
+              {withImpressions ? (
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Impressions
+                </th>
+              ) : null}
               <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
                 Spend
               </th>
@@ -91,6 +101,11 @@ export function DeliveryChart({ name, days }: { name: string; days: DeliveryDay[
                 </th>
                 <td className="px-3 py-1.5 text-right tabular-nums">{day.booked_plays.toLocaleString('en-IN')}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{day.delivered_plays.toLocaleString('en-IN')}</td>
+                {withImpressions ? (
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {day.delivered_impressions === null ? '—' : day.delivered_impressions.toLocaleString('en-IN')}
+                  </td>
+                ) : null}
                 <td className="hidden px-3 py-1.5 text-right tabular-nums sm:table-cell">
                   {formatMoney(day.spend_minor, 'INR')}
                 </td>

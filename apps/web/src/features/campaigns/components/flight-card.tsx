@@ -44,12 +44,7 @@ function DateField({
 
 function GoalKindField({ control }: { control: BookingControl }) {
   return (
-    <Field
-      control={control}
-      name="goal_kind"
-      label="Goal"
-      description="Impressions goals come once each screen has an audience estimate."
-    >
+    <Field control={control} name="goal_kind" label="Goal">
       {(field) => (
         <NativeSelect
           name={field.name}
@@ -60,9 +55,7 @@ function GoalKindField({ control }: { control: BookingControl }) {
         >
           <NativeSelectOption value="PLAYS">A number of plays</NativeSelectOption>
           <NativeSelectOption value="BUDGET">A budget to spend (₹)</NativeSelectOption>
-          <NativeSelectOption value="IMPRESSIONS" disabled>
-            Impressions (not available yet)
-          </NativeSelectOption>
+          <NativeSelectOption value="IMPRESSIONS">Impressions (people who see a play)</NativeSelectOption>
         </NativeSelect>
       )}
     </Field>
@@ -92,7 +85,7 @@ function PacingField({ control }: { control: BookingControl }) {
   );
 }
 
-/** The flight: its dates, its goal in plays or rupees, how fast it delivers and its limits. */
+/** The flight: its dates, its goal in plays, impressions or rupees, how fast it delivers and its limits. */
 export function FlightCard({ control }: { control: BookingControl }) {
   const [goalKind, startsOn, endsOn] = useWatch({ control, name: ['goal_kind', 'starts_on', 'ends_on'] });
   const days = startsOn && endsOn && endsOn >= startsOn ? flightDays(startsOn, endsOn) : null;
@@ -137,6 +130,17 @@ export function FlightCard({ control }: { control: BookingControl }) {
                 />
               )}
             </Field>
+          ) : goalKind === 'IMPRESSIONS' ? (
+            <NumberField
+              control={control}
+              name="goal_impressions"
+              label="Impressions to buy"
+              description="People who see a play, by each screen's audience estimate. Screens without one are left out."
+              min={1}
+              max={Number.MAX_SAFE_INTEGER}
+              blank={undefined}
+              unit="impressions"
+            />
           ) : (
             <NumberField
               control={control}

@@ -1,5 +1,5 @@
 import type { CampaignQuote } from '@adloop/contract/campaign-booking';
-import type { Campaign } from '@adloop/contract/campaigns';
+import type { Campaign, GoalKind } from '@adloop/contract/campaigns';
 import { format } from 'date-fns';
 import {
   AlertTriangleIcon,
@@ -8,6 +8,7 @@ import {
   HourglassIcon,
   Loader2Icon,
   SaveIcon,
+  UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -15,7 +16,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CampaignTransition } from '@/features/campaigns/api/campaign-transitions';
 import type { DraftSaveState } from '@/features/campaigns/hooks/use-draft-autosave';
-import { formatPlays, pricePerPlayMinor } from '@/features/campaigns/lib/delivery';
+import { formatGoalQuantity, formatPlays, pricePerPlayMinor } from '@/features/campaigns/lib/delivery';
+import { formatCpm, quoteAudience } from '@/features/campaigns/lib/quote';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
@@ -33,6 +35,8 @@ type QuotePanelProps = {
   saved: boolean;
   save: DraftSaveState;
   quote: { data: CampaignQuote | undefined; isLoading: boolean; isFetching: boolean; error: Error | null };
+  /** The saved flight's goal, the one the quote plans; null before the draft is saved. */
+  goal: { kind: GoalKind; quantity: number } | null;
   /** The buyer may save, hold and book (company admin of the advertiser, global admin). */
   mayBook: boolean;
   pending: CampaignTransition | 'create' | null;
@@ -56,11 +60,13 @@ function Figure({ label, value, note, tone }: { label: string; value: ReactNode;
   );
 }
 
-function QuoteFigures({ quote, stale }: { quote: CampaignQuote; stale: boolean }) {
+function QuoteFigures({ quote, goal, stale }: { quote: CampaignQuote; goal: QuotePanelProps['goal']; stale: boolean }) {
   const planned = quote.line_items.reduce((sum, item) => sum + item.planned_plays, 0);
-  const goal = quote.line_items.reduce((sum, item) => sum + item.goal_plays, 0);
+  const goalPlays = quote.line_items.reduce((sum, item) => sum + item.goal_plays, 0);
   const shortfall = quote.line_items.reduce((sum, item) => sum + item.shortfall_plays, 0);
   const perPlay = pricePerPlayMinor(quote.total_minor, planned);
+  const audience = quoteAudience(quote);
+  const inImpressions = goal?.kind === 'IMPRESSIONS';
   return (
     <div className={cn('grid gap-4', stale && 'opacity-60')} data-testid="campaign-quote" aria-live="polite">
       <div>
@@ -69,7 +75,15 @@ function QuoteFigures({ quote, stale }: { quote: CampaignQuote; stale: boolean }
         <p className="text-xs text-muted-foreground">Rupees, before any taxes; priced per screen by tier and hour.</p>
       </div>
       <dl className="grid grid-cols-2 gap-4">
-        <Figure label="Planned" value={formatPlays(planned)} note={`of a goal of ${formatPlays(goal)}`} />
+        {inImpressions && goal ? (
+          <Figure
+            label="Planned impressions"
+            value={formatGoalQuantity('IMPRESSIONS', audience.impressions)}
+            note={`of a goal of ${formatGoalQuantity('IMPRESSIONS', goal.quantity)}, in ${formatPlays(planned)}`}
+          />
+        ) : (
+          <Figure label="Planned" value={formatPlays(planned)} note={`of a goal of ${formatPlays(goalPlays)}`} />
+        )}
         <Figure
           label="Average a play"
           value={perPlay === null ? '—' : formatMoney(perPlay, 'INR')}
@@ -79,11 +93,37 @@ function QuoteFigures({ quote, stale }: { quote: CampaignQuote; stale: boolean }
           <Figure
             label="Shortfall"
             value={formatPlays(shortfall)}
-            note="No screen-hour left to take them."
+            note={
+              inImpressions
+                ? 'Plays the goal needs at these screens’ audience that no screen-hour can take.'
+                : 'No screen-hour left to take them.'
+            }
             tone="warn"
           />
         ) : null}
       </dl>
+      {audience.impressions > 0 ? (
+        <div className="grid gap-1 rounded-md border bg-muted/30 px-3 py-2" data-testid="quote-impressions">
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <UsersIcon className="size-3.5" aria-hidden="true" />
+            Audience (estimated)
+          </p>
+          <p className="text-sm">
+            <span className="font-semibold tabular-nums">
+              {formatGoalQuantity('IMPRESSIONS', audience.impressions)}
+            </span>{' '}
+            <span className="text-muted-foreground">planned: people who see the planned plays</span>
+          </p>
+          {audience.cpmMinor !== null ? (
+            <p className="text-sm">
+              Effective CPM <span className="font-semibold tabular-nums">{formatCpm(audience.cpmMinor)}</span>
+            </p>
+          ) : null}
+          {inImpressions ? (
+            <p className="text-xs text-muted-foreground">Only screens with an audience estimate are planned.</p>
+          ) : null}
+        </div>
+      ) : null}
       {quote.fits ? (
         <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-300">
           <CheckCircle2Icon className="size-4" aria-hidden="true" />
@@ -99,12 +139,42 @@ function QuoteFigures({ quote, stale }: { quote: CampaignQuote; stale: boolean }
   );
 }
 
+/** Why there is no quote: for an impressions goal that reaches no estimated audience, said plainly with a way out. */
+function QuoteError({ error, goal }: { error: Error; goal: QuotePanelProps['goal'] }) {
+  if (goal?.kind !== 'IMPRESSIONS') {
+    return (
+      <p className="text-sm text-muted-foreground" role="status">
+        No quote yet: {error.message}
+      </p>
+    );
+  }
+  return (
+    <div
+      className="grid gap-1.5 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+      role="alert"
+      data-testid="quote-error"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <AlertTriangleIcon className="size-4 shrink-0" aria-hidden="true" />
+        No impressions to sell here yet
+      </p>
+      <p className="break-words">{error.message}</p>
+      <p className="text-xs">
+        An audience estimate is set on each screen's page (Screens → the screen → Audience) by AdLoop or the outlet.
+        Until then, buy plays or a budget instead.
+      </p>
+    </div>
+  );
+}
+
 /** The draft's quote, kept up to date as the buyer edits, and the buttons that hold or book it. */
 export function QuotePanel(props: QuotePanelProps) {
   const { campaign, saved, save, quote, mayBook, pending, refusal } = props;
   const draft = campaign?.status === 'DRAFT';
   const held = campaign?.status === 'HELD';
   const busy = pending !== null || save.status === 'saving' || save.status === 'editing';
+  // A failed re-quote keeps the last good answer in `data`: the failure is what the draft now says.
+  const failed = quote.error !== null;
   const stale = busy || quote.isFetching;
 
   return (
@@ -135,14 +205,12 @@ export function QuotePanel(props: QuotePanelProps) {
             Not saved: {save.message}
           </p>
         ) : null}
-        {!saved ? null : quote.data ? (
-          <QuoteFigures quote={quote.data} stale={stale} />
+        {!saved ? null : quote.error ? (
+          <QuoteError error={quote.error} goal={props.goal} />
+        ) : quote.data ? (
+          <QuoteFigures quote={quote.data} goal={props.goal} stale={stale} />
         ) : quote.isLoading ? (
           <Skeleton className="h-40 w-full rounded-lg" aria-busy="true" />
-        ) : quote.error ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            No quote yet: {quote.error.message}
-          </p>
         ) : null}
         {refusal ? (
           <p
@@ -172,7 +240,7 @@ export function QuotePanel(props: QuotePanelProps) {
                   type="button"
                   variant="outline"
                   pending={pending === 'hold'}
-                  disabled={busy || !quote.data}
+                  disabled={busy || failed || !quote.data}
                   icon={HourglassIcon}
                   onClick={() => props.onTransition('hold')}
                   className="w-full sm:flex-1"
@@ -184,7 +252,7 @@ export function QuotePanel(props: QuotePanelProps) {
                 <SubmitButton
                   type="button"
                   pending={pending === 'book'}
-                  disabled={busy || !quote.data}
+                  disabled={busy || failed || !quote.data}
                   icon={CalendarCheckIcon}
                   onClick={() => props.onTransition('book')}
                   className="w-full sm:flex-1"

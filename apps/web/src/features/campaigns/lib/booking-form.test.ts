@@ -85,6 +85,27 @@ describe('the booking form', () => {
     expect(lineItemBody(budget)).toMatchObject({ goal_kind: 'BUDGET', goal_quantity: 250_000 });
   });
 
+  it('books impressions from their own field, keeping the plays typed before', () => {
+    const impressions = { ...valid(), goal_kind: 'IMPRESSIONS' as const, goal_impressions: 25_000 };
+    expect(lineItemBody(impressions)).toMatchObject({ goal_kind: 'IMPRESSIONS', goal_quantity: 25_000 });
+    expect(impressions.goal_plays).toBe(1000);
+    const missing = bookingFormSchema.safeParse({ ...impressions, goal_impressions: undefined });
+    expect(missing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['goal_impressions', 'Enter how many impressions to buy'],
+    ]);
+  });
+
+  it('reads a saved impressions goal back as impressions, the other goals at their defaults', () => {
+    const saved = { ...lineItem, goal_kind: 'IMPRESSIONS' as const, goal_quantity: 40_000 };
+    const values = bookingFormSchema.parse(savedBookingValues(campaign, saved, '2026-11-27'));
+    expect(values).toMatchObject({ goal_kind: 'IMPRESSIONS', goal_impressions: 40_000, goal_plays: 1000 });
+    expect(lineItemChanges(saved, lineItemBody(values))).toEqual({});
+    expect(lineItemChanges(saved, lineItemBody({ ...values, goal_kind: 'PLAYS' }))).toEqual({
+      goal_kind: 'PLAYS',
+      goal_quantity: 1000,
+    });
+  });
+
   it('refuses a missing goal, a flight backwards, half a daypart and no creative', () => {
     const result = bookingFormSchema.safeParse({
       ...newBookingValues('2026-11-27'),

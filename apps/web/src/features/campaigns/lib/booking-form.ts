@@ -14,17 +14,31 @@ import { TIME_PATTERN } from '@adloop/contract/targeting';
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 
-/** The goals a buyer can book today; impressions need the audience estimate, not built (decision 084). */
-export const BOOKABLE_GOALS = ['PLAYS', 'BUDGET'] as const;
+/** The goals a buyer can book: impressions count only on screens with an audience estimate (decision 085). */
+export const BOOKABLE_GOALS = ['PLAYS', 'BUDGET', 'IMPRESSIONS'] as const;
 export type BookableGoal = (typeof BOOKABLE_GOALS)[number];
 
 export const DEFAULT_SPOT_SECONDS = 10;
 const DEFAULT_FLIGHT_DAYS = 7;
 const DEFAULT_GOAL_PLAYS = 1000;
+const DEFAULT_GOAL_IMPRESSIONS = 10_000;
 const DAY_MS = 86_400_000;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const optionalCount = z.number().int('Enter a whole number').min(1, 'Must be at least 1').nullable();
+
+/** The form field that holds each kind of goal, so switching kinds keeps what was typed in each. */
+const GOAL_FIELDS = {
+  PLAYS: 'goal_plays',
+  BUDGET: 'goal_budget_minor',
+  IMPRESSIONS: 'goal_impressions',
+} as const satisfies Record<BookableGoal, keyof BookingFormValues>;
+
+const GOAL_MISSING: Record<BookableGoal, string> = {
+  PLAYS: 'Enter how many plays to buy',
+  BUDGET: 'Enter the amount to spend in rupees',
+  IMPRESSIONS: 'Enter how many impressions to buy',
+};
 
 /**
  * The booking form: a campaign and its one line item, as the buyer types them. Money is whole
@@ -44,6 +58,7 @@ export const bookingFormSchema = z
     ends_on: z.string().regex(DATE_PATTERN, 'Choose the last day'),
     goal_kind: z.enum(BOOKABLE_GOALS),
     goal_plays: z.number().optional(),
+    goal_impressions: z.number().optional(),
     goal_budget_minor: z.number().optional(),
     pacing: z.enum(PACINGS),
     daily_cap: optionalCount,
@@ -73,12 +88,10 @@ export const bookingFormSchema = z
     } else if (flightDays(values.starts_on, values.ends_on) > MAX_FLIGHT_DAYS) {
       context.addIssue({ code: 'custom', path: ['ends_on'], message: `A flight is at most ${MAX_FLIGHT_DAYS} days` });
     }
-    const goal = values.goal_kind === 'PLAYS' ? values.goal_plays : values.goal_budget_minor;
-    const path = values.goal_kind === 'PLAYS' ? 'goal_plays' : 'goal_budget_minor';
+    const path = GOAL_FIELDS[values.goal_kind];
+    const goal = values[path];
     if (goal === undefined || !Number.isSafeInteger(goal) || goal < 1) {
-      const message =
-        values.goal_kind === 'PLAYS' ? 'Enter how many plays to buy' : 'Enter the amount to spend in rupees';
-      context.addIssue({ code: 'custom', path: [path], message });
+      context.addIssue({ code: 'custom', path: [path], message: GOAL_MISSING[values.goal_kind] });
     }
     const { start_time: start, end_time: end } = values.schedule;
     if ((start === null) !== (end === null)) {
@@ -111,6 +124,7 @@ export function newBookingValues(today: string): BookingFormValues {
     ends_on: addDays(startsOn, DEFAULT_FLIGHT_DAYS - 1),
     goal_kind: 'PLAYS',
     goal_plays: DEFAULT_GOAL_PLAYS,
+    goal_impressions: DEFAULT_GOAL_IMPRESSIONS,
     goal_budget_minor: undefined,
     pacing: 'EVEN',
     daily_cap: null,
@@ -139,8 +153,9 @@ export function savedBookingValues(
     line_item_name: lineItem.name,
     starts_on: lineItem.starts_on,
     ends_on: lineItem.ends_on,
-    goal_kind: lineItem.goal_kind === 'BUDGET' ? 'BUDGET' : 'PLAYS',
-    goal_plays: lineItem.goal_kind === 'BUDGET' ? fresh.goal_plays : lineItem.goal_quantity,
+    goal_kind: lineItem.goal_kind,
+    goal_plays: lineItem.goal_kind === 'PLAYS' ? lineItem.goal_quantity : fresh.goal_plays,
+    goal_impressions: lineItem.goal_kind === 'IMPRESSIONS' ? lineItem.goal_quantity : fresh.goal_impressions,
     goal_budget_minor: lineItem.goal_kind === 'BUDGET' ? lineItem.goal_quantity : undefined,
     pacing: lineItem.pacing,
     daily_cap: lineItem.daily_cap,
@@ -175,7 +190,7 @@ function scheduleOf(values: BookingValues) {
 
 /** `POST /api/campaigns/:id/line-items`: the flight as the contract has it. */
 export function lineItemBody(values: BookingValues): LineItemCreate {
-  const goal = values.goal_kind === 'PLAYS' ? values.goal_plays : values.goal_budget_minor;
+  const goal = values[GOAL_FIELDS[values.goal_kind]];
   return {
     name: values.line_item_name.trim(),
     starts_on: values.starts_on,
