@@ -245,7 +245,7 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
     expect((await world.move(booked, 'book')).statusCode).toBe(409);
   });
 
-  it('a hold reserves for 24 hours; once expired its inventory is free and it is cleaned on the next hold', async () => {
+  it('a hold reserves for 24 hours; once expired its inventory is free, it reads and edits as a draft, and it is cleaned on the next hold', async () => {
     const held = await world.campaignOf('rich', 120);
     const response = await world.move(held, 'hold');
     expect(response.statusCode, response.body).toBe(200);
@@ -259,6 +259,26 @@ describe.each(databaseKinds)('campaign quote, hold and book on %s', (kind) => {
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(campaigns.id, held));
     expect(await world.inventory()).toEqual({ capacity: 120, available: 120 });
+    // It reads, and may be edited, as the draft it is again.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${held}`,
+      headers: bearer(world.tokens.companyAdmin),
+    });
+    expect(read.json().data).toMatchObject({ status: 'DRAFT', hold_expires_at: null });
+    const drafts = await t.app.inject({
+      method: 'GET',
+      url: '/api/campaigns?status=DRAFT&pageSize=100',
+      headers: bearer(world.tokens.companyAdmin),
+    });
+    expect(drafts.json().data.map((row: { id: string }) => row.id)).toContain(held);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/campaigns/${held}`,
+      headers: bearer(world.tokens.companyAdmin),
+      payload: { name: 'Held once' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     const next = await world.campaignOf('rich', 120);
     expect((await world.move(next, 'hold')).statusCode).toBe(200);
     expect(await world.statusOf(held)).toBe('DRAFT');

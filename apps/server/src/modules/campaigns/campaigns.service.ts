@@ -1,22 +1,44 @@
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate } from '@adloop/contract/campaigns';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { campaigns, companies } from '../../db/schema.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { campaignReservations, campaigns, companies, lineItems } from '../../db/schema.ts';
+import type { ServiceContext, Transaction } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { assertCallersCompany, reachesAll, scopedByCompany } from '../../lib/scope.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
+/**
+ * A draft, or a hold that has expired: a hold gives its inventory back when it expires and the
+ * campaign reads, and may be edited, as a draft from then on (decision 084), whenever the row is
+ * next written.
+ */
+export const isDraftNow = sql`(${campaigns.status} = 'DRAFT' or (${campaigns.status} = 'HELD' and ${campaigns.holdExpiresAt} <= now()))`;
+const holdExpired = (row: CampaignRow) =>
+  row.status === 'HELD' && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() <= Date.now();
+
+/** Its reservations go when a campaign is a draft again (an expired hold edited). */
+export const releaseReservationsOf = (db: Database | Transaction, campaignId: string) =>
+  db
+    .delete(campaignReservations)
+    .where(
+      inArray(
+        campaignReservations.lineItemId,
+        db.select({ id: lineItems.id }).from(lineItems).where(eq(lineItems.campaignId, campaignId)),
+      ),
+    );
+
 function toCampaign(row: CampaignRow, companyName: string): Campaign {
+  const expired = holdExpired(row);
   return {
     id: row.id,
     company_id: row.companyId,
     company: { name: companyName },
     name: row.name,
-    status: row.status,
+    status: expired ? 'DRAFT' : row.status,
     budget_cap_minor: row.budgetCapMinor,
-    hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+    hold_expires_at: expired ? null : (row.holdExpiresAt?.toISOString() ?? null),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -35,7 +57,13 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignListQuer
   const where = and(
     scopedByCompany(caller, campaigns.companyId),
     searchOf(query.q, [campaigns.name, companies.name]),
-    query.status ? eq(campaigns.status, query.status) : undefined,
+    query.status === 'DRAFT'
+      ? isDraftNow
+      : query.status === 'HELD'
+        ? and(eq(campaigns.status, 'HELD'), sql`${campaigns.holdExpiresAt} > now()`)
+        : query.status
+          ? eq(campaigns.status, query.status)
+          : undefined,
     query.company_id ? eq(campaigns.companyId, query.company_id) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -100,10 +128,17 @@ export async function updateCampaign(ctx: ServiceContext, id: string, change: Ca
   // The status is checked again in the write, so a booking that lands meanwhile is not edited.
   const [row] = await ctx.db
     .update(campaigns)
-    .set({ name: change.name, budgetCapMinor: change.budget_cap_minor, updatedAt: sql`now()` })
-    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'DRAFT')))
+    .set({
+      name: change.name,
+      budgetCapMinor: change.budget_cap_minor,
+      status: 'DRAFT',
+      holdExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(campaigns.id, id), isDraftNow))
     .returning({ id: campaigns.id });
   if (!row) throw conflict('The campaign is no longer a draft: only a draft campaign may be changed');
+  await releaseReservationsOf(ctx.db, id);
   return getCampaign(ctx, id);
 }
 
@@ -112,7 +147,7 @@ export async function deleteCampaign(ctx: ServiceContext, id: string): Promise<v
   await getDraftCampaign(ctx, id);
   const [row] = await ctx.db
     .delete(campaigns)
-    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'DRAFT')))
+    .where(and(eq(campaigns.id, id), isDraftNow))
     .returning({ id: campaigns.id });
   if (!row) throw conflict('The campaign is no longer a draft: only a draft campaign may be deleted');
 }

@@ -12,7 +12,7 @@ import { ads, campaigns, lineItems } from '../../db/schema.ts';
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { assertTargetsExist, scheduleColumns, targetingColumns } from '../ads/ad-targeting.ts';
-import { getCampaign, getDraftCampaign } from './campaigns.service.ts';
+import { getCampaign, getDraftCampaign, isDraftNow, releaseReservationsOf } from './campaigns.service.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 
@@ -123,9 +123,16 @@ async function lockDraft(tx: Transaction, campaignId: string): Promise<void> {
   const [row] = await tx
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'DRAFT')))
+    .where(and(eq(campaigns.id, campaignId), isDraftNow))
     .for('update');
   if (!row) throw conflict('The campaign is no longer a draft: only a draft campaign may be changed');
+  // An expired hold becomes the draft it reads as, its reservations gone.
+  const [expired] = await tx
+    .update(campaigns)
+    .set({ status: 'DRAFT', holdExpiresAt: null })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'HELD')))
+    .returning({ id: campaigns.id });
+  if (expired) await releaseReservationsOf(tx, campaignId);
 }
 
 export async function listLineItems(ctx: ServiceContext, campaignId: string): Promise<LineItem[]> {
