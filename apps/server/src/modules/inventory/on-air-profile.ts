@@ -32,7 +32,8 @@ export function observedMinutes(windows: readonly HourWindow[], since: number): 
 /**
  * A screen's minutes online per hour of the week, as the uptime report reckons each local hour of
  * the zone from `since` (`windowUptime`: the milliseconds online in the hour, rounded to whole
- * minutes): one sweep of the online spans, each split at the hours' edges, both in time order.
+ * minutes): one sweep of the online spans, each split at the hours' edges, both in time order. The
+ * hours between two spans are skipped by a binary search: only hours a span touches are visited.
  */
 export function onAirMinutes(
   spans: readonly Span[],
@@ -41,25 +42,35 @@ export function onAirMinutes(
   observed: Float64Array = observedMinutes(windows, since),
 ): OnAirMinutes {
   const online = new Float64Array(HOURS_OF_WEEK);
+  const count = windows.length;
   let hour = 0;
   let onlineMs = 0;
-  const closeHour = () => {
-    if (onlineMs > 0) online[windows[hour]!.hourOfWeek]! += Math.round(onlineMs / MINUTE_MS);
-    onlineMs = 0;
-    hour += 1;
-  };
   for (const span of spans) {
     const from = Math.max(span.from, since);
     if (span.to <= from) continue;
-    while (hour < windows.length && windows[hour]!.to <= from) closeHour();
-    while (hour < windows.length && windows[hour]!.from < span.to) {
+    if (hour < count && windows[hour]!.to <= from) {
+      if (onlineMs > 0) online[windows[hour]!.hourOfWeek]! += Math.round(onlineMs / MINUTE_MS);
+      onlineMs = 0;
+      let low = hour + 1;
+      let high = count;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (windows[middle]!.to <= from) low = middle + 1;
+        else high = middle;
+      }
+      hour = low;
+    }
+    while (hour < count) {
       const window = windows[hour]!;
+      if (window.from >= span.to) break;
       onlineMs += Math.min(span.to, window.to) - Math.max(from, window.from);
       if (window.to > span.to) break;
-      closeHour();
+      if (onlineMs > 0) online[window.hourOfWeek]! += Math.round(onlineMs / MINUTE_MS);
+      onlineMs = 0;
+      hour += 1;
     }
   }
-  if (hour < windows.length) closeHour();
+  if (hour < count && onlineMs > 0) online[windows[hour]!.hourOfWeek]! += Math.round(onlineMs / MINUTE_MS);
   return { online, observed: observed.slice() };
 }
 
