@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics.ts';
 import { benchAvailability } from './availability.ts';
+import { benchCampaigns } from './campaigns.ts';
 import { benchDisplayBytes } from './display-bytes.ts';
 import { benchEmbeddedIngestion } from './embedded-ingestion.ts';
 import { benchFanOut } from './fan-out.ts';
@@ -16,7 +17,7 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const started = new Date();
-// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|display-bytes|embedded-ingestion|availability runs one; all by default.
+// BENCH_ONLY=screen-api|analytics|fan-out|targeting|lighthouse|display-bytes|embedded-ingestion|availability|campaigns runs one; all by default.
 const only = process.env.BENCH_ONLY;
 const screenApi = only && only !== 'screen-api' ? undefined : await benchScreenApi(adminUrl);
 const analytics = only && only !== 'analytics' ? undefined : await benchAnalytics(adminUrl);
@@ -26,6 +27,7 @@ const lighthouse = only && only !== 'lighthouse' ? undefined : await benchLighth
 const displayBytes = only && only !== 'display-bytes' ? undefined : await benchDisplayBytes(adminUrl);
 const embeddedIngestion = only && only !== 'embedded-ingestion' ? undefined : await benchEmbeddedIngestion();
 const availability = only && only !== 'availability' ? undefined : await benchAvailability(adminUrl);
+const campaigns = only && only !== 'campaigns' ? undefined : await benchCampaigns(adminUrl);
 const report = {
   startedAt: started.toISOString(),
   machine: {
@@ -42,6 +44,7 @@ const report = {
   displayBytes,
   embeddedIngestion,
   availability,
+  campaigns,
 };
 const dir = path.join(root, 'bench', 'results');
 await mkdir(dir, { recursive: true });
