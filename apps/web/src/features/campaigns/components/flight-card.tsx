@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { MoneyInput } from '@/features/campaigns/components/money-input';
 import {
+  type BookableGoal,
   type BookingControl,
   flightDays,
   PACING_DESCRIPTIONS,
@@ -42,9 +43,16 @@ function DateField({
   );
 }
 
+const GOAL_DESCRIPTIONS: Record<BookableGoal, string> = {
+  PLAYS: 'Counted from proof of play.',
+  BUDGET: 'Spent at the rate card’s prices.',
+  IMPRESSIONS: 'Counted by each screen’s audience estimate.',
+};
+
 function GoalKindField({ control }: { control: BookingControl }) {
+  const goalKind = useWatch({ control, name: 'goal_kind' });
   return (
-    <Field control={control} name="goal_kind" label="Goal">
+    <Field control={control} name="goal_kind" label="Goal" description={GOAL_DESCRIPTIONS[goalKind]}>
       {(field) => (
         <NativeSelect
           name={field.name}
@@ -55,7 +63,7 @@ function GoalKindField({ control }: { control: BookingControl }) {
         >
           <NativeSelectOption value="PLAYS">A number of plays</NativeSelectOption>
           <NativeSelectOption value="BUDGET">A budget to spend (₹)</NativeSelectOption>
-          <NativeSelectOption value="IMPRESSIONS">Impressions (people who see a play)</NativeSelectOption>
+          <NativeSelectOption value="IMPRESSIONS">A number of impressions</NativeSelectOption>
         </NativeSelect>
       )}
     </Field>
@@ -110,7 +118,7 @@ export function FlightCard({ control }: { control: BookingControl }) {
           <DateField control={control} name="starts_on" label="First day" />
           <DateField control={control} name="ends_on" label="Last day" />
         </div>
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid items-start gap-6 sm:grid-cols-2">
           <GoalKindField control={control} />
           {goalKind === 'BUDGET' ? (
             <Field

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { CampaignTransition } from '@/features/campaigns/api/campaign-transitions';
 import type { DraftSaveState } from '@/features/campaigns/hooks/use-draft-autosave';
 import { formatGoalQuantity, formatPlays, pricePerPlayMinor } from '@/features/campaigns/lib/delivery';
-import { formatCpm, quoteAudience } from '@/features/campaigns/lib/quote';
+import { quoteAudience } from '@/features/campaigns/lib/quote';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 
@@ -84,6 +84,22 @@ function QuoteFigures({ quote, goal, stale }: { quote: CampaignQuote; goal: Quot
         ) : (
           <Figure label="Planned" value={formatPlays(planned)} note={`of a goal of ${formatPlays(goalPlays)}`} />
         )}
+        {audience.impressions > 0 && !inImpressions ? (
+          <Figure
+            label="Impressions (estimated)"
+            value={formatGoalQuantity('IMPRESSIONS', audience.impressions)}
+            note="people who see the planned plays"
+          />
+        ) : null}
+        {audience.cpmMinor !== null ? (
+          <div className="grid gap-0.5" data-testid="quote-cpm">
+            <dt className="text-xs text-muted-foreground">Effective CPM</dt>
+            <dd className="text-base font-semibold tabular-nums">
+              {formatMoney(audience.cpmMinor, 'INR')}
+              <span className="block text-xs font-normal text-muted-foreground"> per 1,000 impressions</span>
+            </dd>
+          </div>
+        ) : null}
         <Figure
           label="Average a play"
           value={perPlay === null ? '—' : formatMoney(perPlay, 'INR')}
@@ -103,26 +119,12 @@ function QuoteFigures({ quote, goal, stale }: { quote: CampaignQuote; goal: Quot
         ) : null}
       </dl>
       {audience.impressions > 0 ? (
-        <div className="grid gap-1 rounded-md border bg-muted/30 px-3 py-2" data-testid="quote-impressions">
-          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <UsersIcon className="size-3.5" aria-hidden="true" />
-            Audience (estimated)
-          </p>
-          <p className="text-sm">
-            <span className="font-semibold tabular-nums">
-              {formatGoalQuantity('IMPRESSIONS', audience.impressions)}
-            </span>{' '}
-            <span className="text-muted-foreground">planned: people who see the planned plays</span>
-          </p>
-          {audience.cpmMinor !== null ? (
-            <p className="text-sm">
-              Effective CPM <span className="font-semibold tabular-nums">{formatCpm(audience.cpmMinor)}</span>
-            </p>
-          ) : null}
-          {inImpressions ? (
-            <p className="text-xs text-muted-foreground">Only screens with an audience estimate are planned.</p>
-          ) : null}
-        </div>
+        <p className="flex items-start gap-2 text-xs text-muted-foreground">
+          <UsersIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {inImpressions
+            ? 'Impressions are people who see a play, by each screen’s audience estimate; screens without one are left out.'
+            : 'Impressions are people who see a play, by the screens’ audience estimates.'}
+        </p>
       ) : null}
       {quote.fits ? (
         <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-300">

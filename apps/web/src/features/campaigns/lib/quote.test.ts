@@ -1,6 +1,6 @@
 import type { CampaignQuote, LineItemQuote } from '@adloop/contract/campaign-booking';
 import { describe, expect, it } from 'vitest';
-import { formatCpm, quoteAudience } from '@/features/campaigns/lib/quote';
+import { quoteAudience } from '@/features/campaigns/lib/quote';
 
 const item = (overrides: Partial<LineItemQuote>): LineItemQuote => ({
   line_item_id: 'l1',
@@ -42,10 +42,5 @@ describe('the audience of a quote', () => {
     );
     // (₹600 + ₹300) for 5,000 impressions: ₹180 per 1,000.
     expect(quoteAudience(quote)).toEqual({ impressions: 5000, cpmMinor: 18_000 });
-  });
-
-  it('reads a CPM in rupees per 1,000 impressions', () => {
-    expect(formatCpm(30_000)).toBe('₹300.00 per 1,000 impressions');
-    expect(formatCpm(1_23_456)).toBe('₹1,234.56 per 1,000 impressions');
   });
 });

@@ -1,5 +1,4 @@
 import type { CampaignQuote } from '@adloop/contract/campaign-booking';
-import { formatMoney } from '@/lib/money';
 
 /** The audience a quote's plan reaches: its impressions and their price per 1,000. */
 export type QuoteAudience = {
@@ -20,9 +19,4 @@ export function quoteAudience(quote: CampaignQuote): QuoteAudience {
   if (reaching.length === 1) return { impressions, cpmMinor: reaching[0]!.effective_cpm_minor };
   const price = reaching.reduce((sum, item) => sum + item.price_minor, 0);
   return { impressions, cpmMinor: Math.round((price * 1000) / impressions) };
-}
-
-/** "₹300.00 per 1,000 impressions" */
-export function formatCpm(cpmMinor: number): string {
-  return `${formatMoney(cpmMinor, 'INR')} per 1,000 impressions`;
 }
