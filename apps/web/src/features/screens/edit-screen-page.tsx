@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditScreenForm } from '@/features/screens/components/edit-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
+import { ScreenAudienceCard } from '@/features/screens/components/screen-audience-card';
 import { ScreenConnection, ScreenStatusBadges } from '@/features/screens/components/screen-badges';
 import { ScreenHealthCard } from '@/features/screens/components/screen-health-card';
 import { ScreenPlayerCommands } from '@/features/screens/components/screen-player-commands';
@@ -34,6 +35,7 @@ function ScreenEditor({ screen }: { screen: Screen }) {
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
       <div className="grid min-w-0 gap-6">
         <EditScreenForm key={screen.id} screen={screen} onSave={onSave} />
+        <ScreenAudienceCard screen={screen} />
         <ScreenScreenshotCard screen={screen} />
       </div>
       <div className="grid gap-6">
@@ -88,7 +90,7 @@ export function EditScreenPage() {
   const screen = useQuery(screenResource.detailOptions(id));
 
   return (
-    <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode; see what it shows and reload it.">
+    <PageShell description="Rename the screen, move it, tag it, disable it or give it a new passcode; set its audience; see what it shows and reload it.">
       {screen.isLoading ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true">
           <Skeleton className="h-96 rounded-xl" />
