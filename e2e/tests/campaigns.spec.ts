@@ -230,4 +230,102 @@ test.describe('campaigns', () => {
     expect((await report.json()).data.totals.delivered_plays).toBeLessThanOrEqual(42);
     await display.close();
   });
+  test("a global admin sets a screen's audience from its page, and a company admin buys impressions there at an effective CPM", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await tokenOf(request);
+    // The advertiser's own outlet has a screen without an estimate; this outlet's new screen gets one.
+    const { tag: unestimatedTag, ad, companyAdmin } = await seedAdvertiser(request);
+    const tag = `e2e-audience-${unique()}`;
+    const outlet = await created<{ id: string }>(request, admin, '/api/outlets', {
+      name: `E2E Audience Outlet ${unique()}`,
+      outlet_code: `E2E-${unique().toUpperCase()}`,
+      city: 'Bengaluru',
+      pincode: '560038',
+      tier: 'STANDARD',
+      tags: [tag],
+    });
+    const { screen } = await createScreen(request, admin, outlet.id);
+
+    await test.step('a fresh screen has no estimate; the admin sets 2 a play, 5 a play 10:00–12:00', async () => {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await signInAs(page, request, `/dashboard/screens/edit/${screen.id}`);
+      // The page loads its chunks first: on a busy machine that alone can take longer than an expect waits.
+      await page.getByRole('button', { name: 'Set an estimate' }).waitFor();
+      const card = page.getByTestId('screen-audience');
+      await expect(card).toContainText('No estimate yet: impressions cannot be sold on this screen.');
+      await page.getByRole('button', { name: 'Set an estimate' }).click();
+      await page.getByRole('button', { name: 'Save estimate' }).click();
+      await expect(page.getByText('Say where the estimate comes from')).toBeVisible();
+
+      await page.getByLabel('Source').fill('Door counter, Nov 2026');
+      await page.getByLabel('Usual audience').fill('2');
+      await page.getByRole('button', { name: 'Add hour range' }).click();
+      const range = page.getByTestId('audience-range');
+      await range.getByLabel('From (outlet time)').selectOption({ label: '10:00' });
+      await range.getByLabel('Until (outlet time)').selectOption({ label: '12:00' });
+      await range.getByLabel('Audience then').fill('5');
+      await shoot(page, 'screen-audience-form', 390);
+      await page.getByRole('button', { name: 'Save estimate' }).click();
+      await expect(page.getByText('Audience estimate saved')).toBeVisible();
+      await expect(card).toContainText('Door counter, Nov 2026');
+      await expect(card.getByRole('row', { name: '10:00–12:00, every day 5 people per play' })).toBeVisible();
+      await expect(card.getByRole('row', { name: 'Every other hour 2 people per play' })).toBeVisible();
+      await expect(page.getByRole('img', { name: /^Week grid/ })).toBeVisible();
+      await expect(page.getByText('Audience estimate saved')).toBeHidden();
+    });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'screen-audience', width);
+    }
+
+    await test.step('the estimate is what the API now answers', async () => {
+      const response = await request.get(`/api/inventory/screens/${screen.id}/audience`, { headers: bearer(admin) });
+      expect(response.status()).toBe(200);
+      const figures: number[] = (await response.json()).data.impressions_per_play;
+      expect(figures[1 * 24 + 10]).toBe(5);
+      expect(figures[1 * 24 + 12]).toBe(2);
+    });
+
+    await page.context().clearCookies();
+    await signInAs(page, request, '/dashboard/campaigns/new', companyAdmin.login);
+    await page.getByLabel('Campaign name').waitFor();
+    await test.step('an impressions goal over screens without an estimate is refused in the quote, saying why', async () => {
+      await page.getByLabel('Campaign name').fill(`Lunch crowd ${unique()}`);
+      await page.getByLabel('Goal', { exact: true }).selectOption('IMPRESSIONS');
+      await page.getByLabel('Impressions to buy').fill('2000');
+      await page.getByLabel('Tags').fill(unestimatedTag);
+      await page.getByLabel('Tags').press('Enter');
+      await page.getByLabel('From (local time)').fill('10:00');
+      await page.getByLabel('Until (local time)').fill('12:00');
+      await page.getByLabel('Ads').click();
+      await page.getByRole('option', { name: ad.title }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Save draft and get a price' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/campaigns\/edit\/[0-9a-f-]+$/);
+      await expect(page.getByTestId('quote-error')).toContainText('no screen it reaches has an audience estimate');
+      await expect(page.getByRole('button', { name: 'Book', exact: true })).toBeDisabled();
+    });
+
+    await test.step('adding the estimated outlet plans the impressions there: 400 plays × 5 people, ₹300 per 1,000', async () => {
+      await page.getByLabel('Tags').fill(tag);
+      await page.getByLabel('Tags').press('Enter');
+      const quote = page.getByTestId('campaign-quote');
+      // 2,000 impressions at 5 a play are 400 plays at the off-peak price.
+      await expect(quote).toContainText(rupees.format((400 * OFF_PEAK_PRICE) / 100));
+      await expect(quote).toContainText('2,000 impressions');
+      await expect(quote).toContainText('400 plays');
+      await expect(page.getByTestId('quote-cpm')).toContainText(
+        `${rupees.format((400 * OFF_PEAK_PRICE * 1000) / 2000 / 100)} per 1,000 impressions`,
+      );
+      await expect(page.getByText('Draft saved. The quote is for what you see.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Book', exact: true })).toBeEnabled();
+    });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'campaign-quote-impressions', width);
+    }
+  });
 });
