@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCampaignDelivery } from '@/features/campaigns/api/get-campaign-delivery';
 import { DeliveryChart } from '@/features/campaigns/components/delivery-chart';
 import {
+  deliveredImpressions,
   formatFlight,
   formatGoalQuantity,
   formatImpressions,
@@ -29,7 +30,7 @@ const TONE_STYLES: Record<PaceTone, string> = {
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="grid gap-0.5 rounded-md border bg-muted/30 px-3 py-2">
+    <div className="grid content-start gap-0.5 rounded-md border bg-muted/30 px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-base font-semibold tabular-nums">{value}</dd>
       {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
@@ -159,7 +160,7 @@ function DeliveryTotals({ delivery }: { delivery: CampaignDelivery }) {
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="delivery-totals">
       <Figure label="Booked" value={formatPlays(totals.booked_plays)} />
       <Figure label="Delivered" value={formatPlays(totals.delivered_plays)} />
-      <Figure label="Impressions" value={formatImpressions(totals.delivered_impressions)} />
+      <Figure label="Impressions" value={formatImpressions(deliveredImpressions(delivery))} />
       <Figure label="Spend" value={formatMoney(totals.spend_minor, 'INR')} />
     </dl>
   );

@@ -48,7 +48,7 @@ type QuotePanelProps = {
 
 function Figure({ label, value, note, tone }: { label: string; value: ReactNode; note?: ReactNode; tone?: 'warn' }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd
         className={cn('text-base font-semibold tabular-nums', tone === 'warn' && 'text-amber-700 dark:text-amber-300')}
@@ -92,7 +92,7 @@ function QuoteFigures({ quote, goal, stale }: { quote: CampaignQuote; goal: Quot
           />
         ) : null}
         {audience.cpmMinor !== null ? (
-          <div className="grid gap-0.5" data-testid="quote-cpm">
+          <div className="grid content-start gap-0.5" data-testid="quote-cpm">
             <dt className="text-xs text-muted-foreground">Effective CPM</dt>
             <dd className="text-base font-semibold tabular-nums">
               {formatMoney(audience.cpmMinor, 'INR')}

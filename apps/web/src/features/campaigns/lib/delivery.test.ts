@@ -1,5 +1,7 @@
+import type { CampaignDelivery, LineItemDelivery } from '@adloop/contract/campaign-delivery';
 import { describe, expect, it } from 'vitest';
 import {
+  deliveredImpressions,
   formatFlight,
   formatGoalQuantity,
   formatImpressions,
@@ -34,5 +36,19 @@ describe('delivery figures', () => {
     expect(pricePerPlayMinor(150_000, 1000)).toBe(150);
     expect(pricePerPlayMinor(1001, 2)).toBe(501);
     expect(pricePerPlayMinor(100, 0)).toBeNull();
+  });
+
+  it('totals the impressions of a campaign whose goals are all impressions while the server has none to give', () => {
+    const item = (kind: LineItemDelivery['goal_kind'], delivered: number) =>
+      ({ goal_kind: kind, delivered_quantity: delivered }) as LineItemDelivery;
+    const delivery = (impressions: number | null, ...items: LineItemDelivery[]) =>
+      ({
+        line_items: items,
+        totals: { booked_plays: 0, delivered_plays: 0, delivered_impressions: impressions, spend_minor: 0 },
+      }) as unknown as CampaignDelivery;
+    expect(deliveredImpressions(delivery(1234, item('PLAYS', 10)))).toBe(1234);
+    expect(deliveredImpressions(delivery(null, item('IMPRESSIONS', 0), item('IMPRESSIONS', 50)))).toBe(50);
+    expect(deliveredImpressions(delivery(null, item('IMPRESSIONS', 50), item('PLAYS', 10)))).toBeNull();
+    expect(deliveredImpressions(delivery(null))).toBeNull();
   });
 });

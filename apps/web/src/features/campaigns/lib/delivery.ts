@@ -1,3 +1,4 @@
+import type { CampaignDelivery } from '@adloop/contract/campaign-delivery';
 import type { GoalKind } from '@adloop/contract/campaigns';
 import { format, parseISO } from 'date-fns';
 import { formatMoney } from '@/lib/money';
@@ -56,4 +57,15 @@ export function formatFlight(startsOn: string, endsOn: string): string {
   if (startsOn === endsOn) return format(start, 'd MMM yyyy');
   const sameYear = start.getFullYear() === end.getFullYear();
   return `${format(start, sameYear ? 'd MMM' : 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`;
+}
+
+/**
+ * The campaign's delivered impressions: the server's total, or, while it has none to give (no plan
+ * handed out yet), the sum of its line items when every one counts impressions as its goal.
+ */
+export function deliveredImpressions(delivery: CampaignDelivery): number | null {
+  if (delivery.totals.delivered_impressions !== null) return delivery.totals.delivered_impressions;
+  const items = delivery.line_items;
+  if (items.length === 0 || items.some((item) => item.goal_kind !== 'IMPRESSIONS')) return null;
+  return items.reduce((sum, item) => sum + item.delivered_quantity, 0);
 }
