@@ -208,6 +208,10 @@ test.describe('campaigns', () => {
 
     // The screen receives the creative with its plan for this hour, and plays it.
     const display = await browser.newPage();
+    display.on('response', async (response) => {
+      if (response.url().includes('/api/playback-logs/log'))
+        console.log('PLAYS', response.status(), await response.text());
+    });
     await openDisplay(display, request, { screenCode: screen.screen_code, passcode });
     // The loop takes its turns: the demo ads come first, each a few times.
     await expect(display.getByRole('img', { name: ad.title })).toBeVisible({ timeout: 120_000 });
@@ -326,6 +330,21 @@ test.describe('campaigns', () => {
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await shoot(page, 'campaign-quote-impressions', width);
+    }
+
+    await test.step('booked, its page reads the goal, delivery and forecast in impressions', async () => {
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await expect(page.getByText('Campaign booked')).toBeVisible();
+      await expect(page.getByTestId('campaign-status')).toHaveText('Booked');
+      const item = page.getByTestId('line-item-delivery');
+      await expect(item).toContainText('goal 2,000 impressions');
+      await expect(item).toContainText('Delivered impressions');
+      await expect(item).toContainText('The chart counts plays');
+      await expect(page.getByTestId('delivery-totals')).toContainText('400 plays');
+    });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'campaign-page-impressions', width);
     }
   });
 });
