@@ -1,92 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { alertDeliveries, outletUsers, screenActivity, screens } from '../src/db/schema.ts';
-import { type AlertChannels, alertChannels, SIGNATURE_HEADER, signBody } from '../src/modules/alerts/alert-delivery.ts';
+import { type AlertChannels, alertChannels } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
+import { startSmtpServer, startWebhookReceiver, WEBHOOK_SECRET } from './helpers/alert-peers.ts';
 import { createOutlet, createScreen, createUser } from './helpers/factories.ts';
 import { resolverOf } from './helpers/resolve-host.ts';
 import { bearer, loginAs, signInAs } from './helpers/sign-in.ts';
 import { createSharedApps, databaseKinds, type SharedApps, useTestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
-const WEBHOOK_SECRET = 'alert-webhook-secret-for-tests';
-
-interface ReceivedMail {
-  rcptTo: string[];
-  raw: string;
-  subject: string;
-}
-
-/** A real SMTP peer: every message it accepts, with its envelope. */
-async function startSmtpServer() {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString();
-        const headers = raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
-        mails.push({
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
-          subject: /^Subject: (.*)$/m.exec(headers)?.[1] ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-interface ReceivedHook {
-  body: { id: string; kind: string; scope: string; outlet_id: string; screens: { id: string }[] } & Record<
-    string,
-    unknown
-  >;
-  signatureValid: boolean;
-}
-
-/** A webhook receiver that checks each signature; `failNext` answers 500 to that many posts of `failOutlet`. */
-async function startWebhookReceiver() {
-  const hooks: ReceivedHook[] = [];
-  const state = { failNext: 0, failOutlet: '' };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      if (state.failNext > 0 && JSON.parse(body).outlet_id === state.failOutlet) {
-        state.failNext -= 1;
-        response.writeHead(500).end();
-        return;
-      }
-      hooks.push({
-        body: JSON.parse(body),
-        signatureValid: request.headers[SIGNATURE_HEADER.toLowerCase()] === signBody(body, WEBHOOK_SECRET),
-      });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/adloop`,
-    hooks,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface ScreenSession {
   access_token: string;
@@ -461,7 +386,7 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
     expect(mailsOf()[0]!.rcptTo).not.toContain(colleague.email);
   });
 
-  it("lists alerts by tenancy: outlet staff their outlets', global admins all, company roles none", async () => {
+  it("lists alerts by tenancy: outlet staff their outlets', global admins all, company roles no screen's", async () => {
     const mine = await outletWithStaff();
     const theirs = await outletWithStaff();
     for (const { outlet } of [mine, theirs]) {
@@ -490,13 +415,15 @@ describe.each(databaseKinds)('offline alerts on %s', (kind) => {
     expect(adminSees).toContain(mine.outlet.id);
     expect(adminSees).toContain(theirs.outlet.id);
 
+    // Company staff read their campaigns' alerts (decision 084), never a screen's.
     const companyAdmin = await createUser(t.db, { role: 'COMPANY_ADMIN' });
-    const refused = await t.app.inject({
+    const advertiser = await t.app.inject({
       method: 'GET',
-      url: '/api/alerts',
+      url: '/api/alerts?limit=100',
       headers: bearer(await loginAs(t.app, companyAdmin)),
     });
-    expect(refused.statusCode).toBe(403);
+    expect(advertiser.statusCode).toBe(200);
+    expect(advertiser.json().data).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts' })).statusCode).toBe(401);
     const badCursor = await t.app.inject({
       method: 'GET',

@@ -7,16 +7,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { ads, campaigns, lineItemPlans, lineItems } from '../src/db/schema.ts';
+import { ads, alerts, campaigns, companyUsers, lineItemPlans, lineItems } from '../src/db/schema.ts';
 import { callerOf, contextFor } from '../src/lib/context.ts';
 import type { ScreenPrincipal } from '../src/lib/screen-principal.ts';
 import { listAdsForScreen } from '../src/modules/ads/screen-ads.service.ts';
+import { alertChannels } from '../src/modules/alerts/alert-delivery.ts';
+import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
 import { authenticateStaff } from '../src/modules/auth/auth.service.ts';
 import { campaignDelivery } from '../src/modules/campaigns/delivery.service.ts';
 import { deliveredHours } from '../src/modules/campaigns/line-item-delivery.ts';
 import { companyBalance, replanCampaigns } from '../src/modules/campaigns/pacing.service.ts';
 import { ingestPlays } from '../src/modules/playback-logs/playback-logs.service.ts';
 import { recordServedList } from '../src/modules/playback-logs/served-lists.ts';
+import { startSmtpServer, startWebhookReceiver, WEBHOOK_SECRET } from './helpers/alert-peers.ts';
 import {
   createAd,
   createAdTransaction,
@@ -26,9 +29,10 @@ import {
   createOutlet,
   createRateCard,
   createScreen,
+  createUser,
 } from './helpers/factories.ts';
 import { alwaysOn, atLocal } from './helpers/screen-history.ts';
-import { bearer, signedIn } from './helpers/sign-in.ts';
+import { bearer, loginAs, signedIn } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 /**
@@ -503,5 +507,75 @@ describe.each(databaseKinds)('campaign pacing on a test clock on %s', (kind) => 
     expect(read.json().data).toMatchObject({ source: 'Venue estimate', impressions_per_play: Array(168).fill(1.5) });
     const stranger = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [(await createOutlet(t.db)).id] });
     expect((await put({ source: 'mine now', default_impressions_per_play: 9 }, stranger.token)).statusCode).toBe(404);
+  });
+
+  it('raises one under-delivery alert, to the advertiser and the global admins by bell, e-mail and webhook, once the forecast can no longer reach the goal', async () => {
+    const smtp = await startSmtpServer();
+    const receiver = await startWebhookReceiver();
+    const channels = alertChannels({
+      smtpUrl: smtp.url,
+      emailFrom: 'AdLoop alerts <alerts@adloop.test>',
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    try {
+      const network = await seedNetwork(t.app, t.db);
+      const buyer = await createUser(t.db, { role: 'COMPANY_ADMIN' });
+      await t.db.insert(companyUsers).values({ companyId: network.company.id, userId: buyer.id });
+      const startsOn = localDate(Date.now() + 17 * DAY);
+      const { item } = await book(t.app, t.db, network, { startsOn, endsOn: startsOn });
+      const start = atLocal(startsOn, 0, ZONE);
+      // Every screen goes dark after the first hour: the plans handed out are all the flight gets.
+      await live(network, start, start + HOUR, () => {
+        for (const screen of network.screens) screen.online = false;
+      });
+      const tick = (at: number) => runAlertTick(t.db, { now: new Date(at), deliver: channels });
+
+      // Two hours in, the hours left still hold the goal: no alert.
+      await replanCampaigns(t.db, { now: start + 2 * HOUR });
+      await tick(start + 2 * HOUR);
+      const none = await t.db.select().from(alerts).where(eq(alerts.lineItemId, item.id));
+      expect(none).toEqual([]);
+
+      // Sixteen hours in, 8 hours × 3 screens × 30 plays cannot hold what is left of 1,000.
+      await replanCampaigns(t.db, { now: start + 16 * HOUR });
+      await tick(start + 16 * HOUR);
+      await tick(start + 16 * HOUR + 11 * 60_000);
+      const raised = await t.db.select().from(alerts).where(eq(alerts.lineItemId, item.id));
+      expect(raised).toHaveLength(1);
+      expect(raised[0]).toMatchObject({ kind: 'UNDER_DELIVERY', companyId: network.company.id, outletId: null });
+      expect(raised[0]!.details!.forecast_quantity).toBeLessThan(1000);
+
+      const bell = async (token: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/alerts?kind=UNDER_DELIVERY&limit=100',
+            headers: bearer(token),
+          })
+        ).json().data as Array<{ id: string; scope: string; campaign: { line_item_id: string } | null }>;
+      const advertiser = await bell(await loginAs(t.app, buyer));
+      expect(advertiser.map((alert) => alert.campaign?.line_item_id)).toContain(item.id);
+      expect(advertiser.find((alert) => alert.campaign?.line_item_id === item.id)?.scope).toBe('LINE_ITEM');
+      const admin = await bell((await signedIn(t.app, t.db, 'GLOBAL_ADMIN')).token);
+      expect(admin.map((alert) => alert.campaign?.line_item_id)).toContain(item.id);
+      const venue = await bell((await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [network.outlet.id] })).token);
+      expect(venue).toEqual([]);
+      const otherBuyer = await bell(
+        (await signedIn(t.app, t.db, 'COMPANY_ADMIN', { companyId: (await createCompany(t.db)).id })).token,
+      );
+      expect(otherBuyer.map((alert) => alert.campaign?.line_item_id)).not.toContain(item.id);
+
+      const mail = smtp.mails.find((sent) => sent.rcptTo.includes(buyer.email));
+      expect(mail?.subject).toMatch(/can no longer reach its goal/);
+      const hook = receiver.hooks.find(
+        (received) => (received.body.campaign as { line_item_id?: string } | null)?.line_item_id === item.id,
+      );
+      expect(hook?.signatureValid).toBe(true);
+      expect(hook?.body).toMatchObject({ kind: 'UNDER_DELIVERY', scope: 'LINE_ITEM', outlet_id: null });
+    } finally {
+      channels.close();
+      await Promise.all([smtp.close(), receiver.close()]);
+    }
   });
 });

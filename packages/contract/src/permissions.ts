@@ -68,7 +68,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: none,
-    alerts: none,
+    // Their campaigns' under-delivery (decision 084).
+    alerts: { read: 'own' },
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,
@@ -86,7 +87,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     playbackLogs: { read: 'own' },
     analytics: { read: 'own' },
     screenActivity: none,
-    alerts: none,
+    // Their campaigns' under-delivery (decision 084).
+    alerts: { read: 'own' },
     pincodes: { read: 'all' },
     rateCards: { read: 'all' },
     takeovers: none,

@@ -1,4 +1,5 @@
 import { AD_REVISION_STATUSES, AD_STATUSES, AD_TYPES, AD_VERSION_KINDS, type AdContent } from '@adloop/contract/ads';
+import type { UnderDeliveryDetails } from '@adloop/contract/alerts';
 import { CAMPAIGN_STATUSES, GOAL_KINDS, type LineItemTargeting, PACINGS } from '@adloop/contract/campaigns';
 import { OUTLET_TIERS, TAKEOVER_KINDS } from '@adloop/contract/constants';
 import type { VariantContent } from '@adloop/contract/variants';
@@ -753,7 +754,7 @@ export const mediaUploads = pgTable(
   ],
 );
 
-export const ALERT_KINDS = ['OFFLINE', 'REMINDER', 'BACK_ONLINE'] as const;
+export const ALERT_KINDS = ['OFFLINE', 'REMINDER', 'BACK_ONLINE', 'UNDER_DELIVERY'] as const;
 
 /**
  * A screen's time without heartbeats (decision 052): from its last heartbeat until it is heard
@@ -792,21 +793,33 @@ export const alerts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ALERT_KINDS }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    /** The outlet of a screen alert; null for a campaign's (decision 084). */
+    outletId: uuid('outlet_id').references(() => outlets.id, { onDelete: 'cascade' }),
     screenId: uuid('screen_id').references(() => screens.id, { onDelete: 'cascade' }),
     screens: jsonb('screens').$type<{ id: string; screen_code: string; name: string }[]>().notNull(),
+    /** An UNDER_DELIVERY alert's line item and advertiser, and what it says of them. */
+    lineItemId: uuid('line_item_id').references(() => lineItems.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    details: jsonb('details').$type<UnderDeliveryDetails>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     downtimeSeconds: integer('downtime_seconds'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('alerts_subject_start_kind_uq').on(sql`coalesce(${t.screenId}, ${t.outletId})`, t.startedAt, t.kind),
+    uniqueIndex('alerts_subject_start_kind_uq').on(
+      sql`coalesce(${t.screenId}, ${t.outletId}, ${t.lineItemId})`,
+      t.startedAt,
+      t.kind,
+    ),
     index('alerts_raised_idx').on(t.raisedAt, t.id),
     index('alerts_outlet_raised_idx').on(t.outletId, t.raisedAt),
-    check('alerts_kind_valid', sql`${t.kind} in ('OFFLINE', 'REMINDER', 'BACK_ONLINE')`),
+    index('alerts_company_raised_idx').on(t.companyId, t.raisedAt),
+    check('alerts_kind_valid', sql`${t.kind} in ('OFFLINE', 'REMINDER', 'BACK_ONLINE', 'UNDER_DELIVERY')`),
+    check(
+      'alerts_subject',
+      sql`(${t.kind} = 'UNDER_DELIVERY') = (${t.lineItemId} is not null and ${t.companyId} is not null) and (${t.kind} = 'UNDER_DELIVERY' or ${t.outletId} is not null)`,
+    ),
   ],
 );
 

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { OUTLET_ROLES } from '@adloop/contract/roles';
+import { COMPANY_ROLES, OUTLET_ROLES } from '@adloop/contract/roles';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
-import { alertDeliveries, alerts, outlets, outletUsers, users } from '../../db/schema.ts';
+import { alertDeliveries, alerts, companyUsers, outlets, outletUsers, users } from '../../db/schema.ts';
 import {
   type NetworkTargetPolicy,
   REFUSE_PRIVATE_TARGETS,
@@ -100,20 +100,55 @@ async function emailRecipients(tx: Tx, outletId: string): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-/** Queues an alert's deliveries in the transaction that raised it: one per channel and target. */
-export async function enqueueDeliveries(tx: Tx, alertId: string, outletId: string, channels: AlertChannels, now: Date) {
+/** Who is e-mailed about an advertiser's campaign: its company staff and the global admins who have not opted out. */
+async function companyEmailRecipients(tx: Tx, companyId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .leftJoin(companyUsers, and(eq(companyUsers.userId, users.id), eq(companyUsers.companyId, companyId)))
+    .where(
+      and(
+        eq(users.isActive, true),
+        eq(users.alertEmails, true),
+        or(
+          eq(users.role, 'GLOBAL_ADMIN'),
+          and(inArray(users.role, [...COMPANY_ROLES]), sql`${companyUsers.companyId} is not null`),
+        ),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * Queues an alert's deliveries in the transaction that raised it: one per channel and target. A
+ * screen alert goes to its outlet's staff and webhook; a campaign's (`{ companyId }`) to the
+ * advertiser's staff; both to the global admins and the server's webhook.
+ */
+export async function enqueueDeliveries(
+  tx: Tx,
+  alertId: string,
+  subject: string | { companyId: string },
+  channels: AlertChannels,
+  now: Date,
+) {
   const queued: (typeof alertDeliveries.$inferInsert)[] = [];
   if (channels.email) {
-    const recipients = await emailRecipients(tx, outletId);
+    const recipients =
+      typeof subject === 'string'
+        ? await emailRecipients(tx, subject)
+        : await companyEmailRecipients(tx, subject.companyId);
     if (recipients.length > 0)
       queued.push({ alertId, channel: 'EMAIL', target: 'smtp', recipients, nextAttemptAt: now });
   }
-  const [outlet] = await tx
-    .select({ url: outlets.alertWebhookUrl, secret: outlets.alertWebhookSecret })
-    .from(outlets)
-    .where(eq(outlets.id, outletId));
   const urls = new Set<string>();
-  if (outlet?.url && outlet.secret) urls.add(outlet.url);
+  if (typeof subject === 'string') {
+    const [outlet] = await tx
+      .select({ url: outlets.alertWebhookUrl, secret: outlets.alertWebhookSecret })
+      .from(outlets)
+      .where(eq(outlets.id, subject));
+    if (outlet?.url && outlet.secret) urls.add(outlet.url);
+  }
   if (channels.webhook) urls.add(channels.webhook.url);
   for (const url of urls) queued.push({ alertId, channel: 'WEBHOOK', target: url, nextAttemptAt: now });
   if (queued.length > 0) await tx.insert(alertDeliveries).values(queued).onConflictDoNothing();
@@ -199,7 +234,7 @@ export async function deliverDue(
       const [row] = await db
         .select({ ...alertViewColumns, webhookUrl: outlets.alertWebhookUrl, webhookSecret: outlets.alertWebhookSecret })
         .from(alerts)
-        .innerJoin(outlets, eq(outlets.id, alerts.outletId))
+        .leftJoin(outlets, eq(outlets.id, alerts.outletId))
         .where(eq(alerts.id, delivery.alertId));
       if (!row) throw new Error('alert no longer exists');
       const alert = toAlertView(row);

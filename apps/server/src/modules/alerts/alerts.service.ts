@@ -3,11 +3,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { scopedByOutlet } from '../../lib/scope.ts';
+import { scopedByCompanyOrOutlet } from '../../lib/scope.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
 
-/** Alerts the caller may see, newest first, paged by (raised_at, id): outlet staff see their outlets'. */
+/** Alerts the caller may see, newest first, paged by (raised_at, id): outlet staff their outlets', company staff their campaigns'. */
 export async function listAlerts(
   ctx: ServiceContext,
   query: AlertListQuery,
@@ -17,10 +17,11 @@ export async function listAlerts(
   const rows = await db
     .select({ ...alertViewColumns, position: sql<string>`${alerts.raisedAt}::text` })
     .from(alerts)
-    .innerJoin(outlets, eq(outlets.id, alerts.outletId))
+    .leftJoin(outlets, eq(outlets.id, alerts.outletId))
     .where(
       and(
-        scopedByOutlet(caller, alerts.outletId),
+        // Outlet staff read their outlets' screens' alerts; company staff their campaigns'.
+        scopedByCompanyOrOutlet(caller, { companyId: alerts.companyId, outletId: alerts.outletId }),
         query.outlet_id ? eq(alerts.outletId, query.outlet_id) : undefined,
         query.kind ? eq(alerts.kind, query.kind) : undefined,
         after ? sql`(${alerts.raisedAt}, ${alerts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,

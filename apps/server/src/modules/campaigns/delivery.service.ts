@@ -1,9 +1,18 @@
+import type { UnderDeliveryDetails } from '@adloop/contract/alerts';
 import { hourOfWeek } from '@adloop/contract/audience';
 import type { CampaignDelivery, DeliveryDay, LineItemDelivery } from '@adloop/contract/campaign-delivery';
 import { zonedInstant } from '@adloop/contract/clock';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { campaignReservations, lineItemPlans, lineItems, outlets, screens } from '../../db/schema.ts';
+import {
+  campaignReservations,
+  campaigns,
+  companies,
+  lineItemPlans,
+  lineItems,
+  outlets,
+  screens,
+} from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { audiencesOf } from '../inventory/audience.service.ts';
 import { learntProfilesOf } from '../inventory/learnt-profiles.ts';
@@ -11,7 +20,7 @@ import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
 import { pricedHoursOf } from './campaign-quote.ts';
 import { getCampaign } from './campaigns.service.ts';
-import { deliveredHours } from './line-item-delivery.ts';
+import { deliveredHours, hourKey } from './line-item-delivery.ts';
 import { deliveryCap, flightWindow, pacingState } from './pacing.service.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
@@ -31,13 +40,18 @@ async function zonesOf(db: Database, screenIds: string[]): Promise<Map<string, s
 const startOfHour = (date: string, hour: number, zone: string) =>
   zonedInstant(date, `${String(hour).padStart(2, '0')}:00:00`, zone).getTime();
 
-/** What the hours left of a flight can still hold, in plays and in paise (0 when nothing is reached or priced). */
+/**
+ * What the hours left of a flight can still deliver, in plays, paise and impressions: in each hour
+ * not over, the more of what its plans still allow there and what the hour can hold (0 when
+ * nothing is reached or priced).
+ */
 async function roomLeft(
   db: Database,
   item: LineItemRow,
   campaignId: string,
   cards: StoredCard[],
   now: number,
+  outstandingAt: ReadonlyMap<string, number>,
 ): Promise<{ plays: number; money: number; impressions: number }> {
   try {
     const priced = await pricedHoursOf({ db }, item, {
@@ -52,7 +66,11 @@ async function roomLeft(
     for (const slot of priced) {
       if (slot.startsAt + HOUR_MS <= now) continue;
       const share = Math.min(1, (slot.startsAt + HOUR_MS - now) / HOUR_MS);
-      const room = Math.min(Math.floor(slot.available * share), item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY);
+      const holds = Math.min(
+        Math.floor(slot.available * share),
+        item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY,
+      );
+      const room = Math.max(holds, outstandingAt.get(hourKey(slot.screenId, slot.date, slot.hour)) ?? 0);
       plays += room;
       money += room * slot.playPrice;
       impressions += room * slot.impressionsPerPlay;
@@ -126,13 +144,15 @@ async function lineItemDelivery(
         : state.delivered;
   const deliveredShare = deliveredQuantity / item.goalQuantity;
   const ended = now >= closes;
-  const room = ended ? { plays: 0, money: 0, impressions: 0 } : await roomLeft(db, item, campaignId, cards, now);
+  const room = ended
+    ? { plays: 0, money: 0, impressions: 0 }
+    : await roomLeft(db, item, campaignId, cards, now, state.outstandingAt);
   const ahead =
     item.goalKind === 'BUDGET'
-      ? state.outstandingPrice + room.money
+      ? state.pendingPastPrice + room.money
       : item.goalKind === 'IMPRESSIONS'
-        ? Math.round(state.outstandingImpressions + room.impressions)
-        : state.outstanding + room.plays;
+        ? Math.round(state.pendingPastImpressions + room.impressions)
+        : state.pendingPast + room.plays;
   const forecast = Math.min(
     item.goalKind === 'BUDGET' ? item.goalQuantity : deliveryCap(item.goalQuantity),
     deliveredQuantity + ahead,
@@ -197,4 +217,54 @@ export async function campaignDelivery(
       spend_minor: lines.reduce((sum, line) => sum + line.spend_minor, 0),
     },
   };
+}
+
+/** A line item whose forecast no longer reaches its goal, with what an alert says of it. */
+export interface LineItemAtRisk {
+  companyId: string;
+  lineItemId: string;
+  /** When its flight opens (the alert's start: one alert per line item). */
+  opensAt: Date;
+  details: UnderDeliveryDetails;
+}
+
+/**
+ * The line items of ACTIVE campaigns, in flight at `now`, whose forecast (delivered + outstanding
+ * plans + what the hours left can hold) falls short of the goal (decision 084): what the
+ * under-delivery alert is raised for.
+ */
+export async function lineItemsAtRisk(db: Database, now: number): Promise<LineItemAtRisk[]> {
+  const live = await db
+    .select({ item: lineItems, campaign: campaigns, companyName: companies.name })
+    .from(lineItems)
+    .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
+    .innerJoin(companies, eq(companies.id, campaigns.companyId))
+    .where(eq(campaigns.status, 'ACTIVE'));
+  if (live.length === 0) return [];
+  const cards = await loadCards(db);
+  const risks: LineItemAtRisk[] = [];
+  for (const { item, campaign, companyName } of live) {
+    const window = flightWindow(item);
+    if (window.opens > now || window.closes <= now) continue;
+    const delivery = await lineItemDelivery(db, item, campaign.id, cards, now);
+    if (!delivery.at_risk) continue;
+    risks.push({
+      companyId: campaign.companyId,
+      lineItemId: item.id,
+      opensAt: new Date(window.opens),
+      details: {
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        line_item_id: item.id,
+        line_item_name: item.name,
+        company_name: companyName,
+        goal_kind: item.goalKind,
+        goal_quantity: item.goalQuantity,
+        delivered_quantity: delivery.delivered_quantity,
+        forecast_quantity: delivery.forecast_quantity,
+        ends_on: item.endsOn,
+      },
+    });
+  }
+  return risks;
 }

@@ -1,12 +1,24 @@
 import type { Alert } from '@adloop/contract/alerts';
 import { can } from '@adloop/contract/permissions';
-import { BellIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
+import { BellIcon, TrendingDownIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
 import { useRecentAlerts } from '@/components/alerts-bell/api/get-alerts';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useAuth } from '@/lib/auth-context';
 
+const GOAL_UNITS = { PLAYS: 'plays', IMPRESSIONS: 'impressions', BUDGET: 'paise' } as const;
+
+/** A quantity in a goal's unit: plays, impressions, or rupees for a budget. */
+function inGoalUnit(kind: keyof typeof GOAL_UNITS, value: number): string {
+  if (kind === 'BUDGET') return `₹${(value / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+  return `${value.toLocaleString('en-IN')} ${GOAL_UNITS[kind]}`;
+}
+
 function describe(alert: Alert): string {
+  if (alert.kind === 'UNDER_DELIVERY' && alert.campaign) {
+    const { campaign } = alert;
+    return `"${campaign.line_item_name}" of ${campaign.campaign_name} can no longer reach its goal: forecast ${inGoalUnit(campaign.goal_kind, campaign.forecast_quantity)} of ${inGoalUnit(campaign.goal_kind, campaign.goal_quantity)}`;
+  }
   const who =
     alert.scope === 'OUTLET'
       ? `${alert.screens.length} screens at ${alert.outlet_name}`
@@ -18,24 +30,30 @@ function describe(alert: Alert): string {
   return alert.kind === 'REMINDER' ? `${who} still offline` : `${who} offline`;
 }
 
-/** When the alert was raised, on the outlet's clock, with its zone named. */
+/** When the alert was raised, on the outlet's clock (UTC for a campaign's), with its zone named. */
 function raisedAt(alert: Alert): string {
+  const zone = alert.timezone ?? 'UTC';
   const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: alert.timezone,
+    timeZone: zone,
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(alert.raised_at));
-  return `${time} (${alert.timezone})`;
+  return `${time} (${zone})`;
 }
 
-/** The header's bell: recent screen alerts of the caller's outlets, refreshed every 30 s. */
+/**
+ * The header's bell: recent alerts the caller may read, refreshed every 30 s: screens of their
+ * outlets that went dark or came back, and campaigns of their company that can no longer reach
+ * their goal.
+ */
 export function AlertsBell() {
   const { user } = useAuth();
   const mayRead = can(user.role, 'alerts', 'read');
   const { data: alerts = [], isError } = useRecentAlerts(mayRead);
   if (!mayRead) return null;
+  const isCompanyStaff = user.role === 'COMPANY_ADMIN' || user.role === 'COMPANY_EMPLOYEE';
   const stillOffline = alerts.filter((alert) => alert.kind === 'OFFLINE' && alert.resolved_at === null).length;
   const label = stillOffline > 0 ? `Alerts, ${stillOffline} offline` : 'Alerts';
 
@@ -52,15 +70,24 @@ export function AlertsBell() {
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 p-0">
-        <h2 className="border-b px-4 py-2 text-sm font-medium">Screen alerts</h2>
+        <h2 className="border-b px-4 py-2 text-sm font-medium">{isCompanyStaff ? 'Campaign alerts' : 'Alerts'}</h2>
         {isError ? (
           <p className="px-4 py-3 text-sm text-muted-foreground">Alerts could not be loaded.</p>
         ) : alerts.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-muted-foreground">No alerts. Every screen that connected is online.</p>
+          <p className="px-4 py-3 text-sm text-muted-foreground">
+            {isCompanyStaff
+              ? 'No alerts. Every campaign can still reach its goal.'
+              : 'No alerts. Every screen that connected is online.'}
+          </p>
         ) : (
           <ul aria-label="Recent alerts" className="max-h-96 divide-y overflow-y-auto">
             {alerts.map((alert) => {
-              const Icon = alert.kind === 'BACK_ONLINE' ? WifiIcon : WifiOffIcon;
+              const Icon =
+                alert.kind === 'UNDER_DELIVERY'
+                  ? TrendingDownIcon
+                  : alert.kind === 'BACK_ONLINE'
+                    ? WifiIcon
+                    : WifiOffIcon;
               return (
                 <li key={alert.id} className="flex gap-3 px-4 py-2 text-sm">
                   <Icon
