@@ -30,9 +30,6 @@ export interface Plan {
   shortfall: number;
 }
 
-const byTime = (a: ScreenHour, b: ScreenHour) =>
-  a.date.localeCompare(b.date) || a.hour - b.hour || a.screenId.localeCompare(b.screenId);
-const timeOf = (slot: ScreenHour) => `${slot.date} ${String(slot.hour).padStart(2, '0')}`;
 
 interface Slot {
   index: number;
@@ -100,36 +97,48 @@ function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string,
  * available, each day at most daily_cap; plays are whole and sum to the goal when it fits.
  */
 export function planLineItem(screenHours: readonly ScreenHour[], rules: PlanRules): Plan {
-  const ordered = [...screenHours].sort(byTime);
-  const times = [...new Set(ordered.map(timeOf))];
-  const position = new Map(times.map((time, n) => [time, n]));
+  // Time as a number (day of the flight × 24 + hour) so sorting and weighing never build strings.
+  const dates = [...new Set(screenHours.map((slot) => slot.date))].sort();
+  const dayOf = new Map(dates.map((date, n) => [date, n]));
+  const timeOfSlot = screenHours.map((slot) => dayOf.get(slot.date)! * 24 + slot.hour);
+  const screenIds = [...new Set(screenHours.map((slot) => slot.screenId))].sort();
+  const rankOfScreen = new Map(screenIds.map((id, n) => [id, n]));
+  const sortKey = screenHours.map((slot, n) => timeOfSlot[n]! * screenIds.length + rankOfScreen.get(slot.screenId)!);
+  const order = screenHours.map((_, n) => n);
+  order.sort((a, b) => sortKey[a]! - sortKey[b]!);
+  const ordered = order.map((n) => screenHours[n]!);
+  const times = order.map((n) => timeOfSlot[n]!);
+  // The position of each distinct time among the flight's times, 0 to 1, for FRONTLOADED weights.
+  const rankOf = new Map<number, number>();
+  for (const time of times) if (!rankOf.has(time)) rankOf.set(time, rankOf.size);
+  const lastRank = Math.max(1, rankOf.size - 1);
   const slots: Slot[] = ordered.map((slot, index) => {
     const room = Math.max(0, Math.min(slot.available, rules.maxPlaysPerScreenHour ?? Infinity));
-    const t = times.length > 1 ? position.get(timeOf(slot))! / (times.length - 1) : 0;
+    const t = rankOf.size > 1 ? rankOf.get(times[index]!)! / lastRank : 0;
     const pace = rules.pacing === 'FRONTLOADED' ? 1.5 - t : 1;
     return { index, room, weight: Math.max(0, slot.available) * pace, day: slot.date };
   });
   const given = ordered.map(() => 0);
   const dayLeft = new Map<string, number>();
   if (rules.dailyCap !== null) {
-    for (const slot of ordered) {
-      dayLeft.set(slot.date, Math.max(0, rules.dailyCap - (rules.dayUsed?.get(slot.date) ?? 0)));
-    }
+    for (const date of dates) dayLeft.set(date, Math.max(0, rules.dailyCap - (rules.dayUsed?.get(date) ?? 0)));
   }
 
   let planned = 0;
   if (rules.pacing === 'ASAP') {
     let from = 0;
     while (from < slots.length && planned < rules.goal) {
-      const time = timeOf(ordered[from]!);
       let to = from;
-      while (to < slots.length && timeOf(ordered[to]!) === time) to += 1;
+      while (to < slots.length && times[to] === times[from]) to += 1;
       planned += fill(rules.goal - planned, slots.slice(from, to), given, dayLeft);
       from = to;
     }
   } else {
     planned = fill(rules.goal, slots, given, dayLeft);
   }
-  const hours = ordered.flatMap((slot, n) => (given[n]! > 0 ? [{ ...slot, plays: given[n]! }] : []));
+  const hours: PlannedHour[] = [];
+  ordered.forEach((slot, n) => {
+    if (given[n]! > 0) hours.push({ ...slot, plays: given[n]! });
+  });
   return { hours, planned, shortfall: rules.goal - planned };
 }
