@@ -30,7 +30,6 @@ export interface Plan {
   shortfall: number;
 }
 
-
 interface Slot {
   index: number;
   room: number;
