@@ -149,7 +149,7 @@ test.describe('campaigns', () => {
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const admin = await tokenOf(request);
     // An outlet where it is daytime now, inside the hours a new screen is forecast on air.
     const zone = ZONES.find((candidate) => {
@@ -213,8 +213,9 @@ test.describe('campaigns', () => {
         console.log('PLAYS', response.status(), await response.text());
     });
     await openDisplay(display, request, { screenCode: screen.screen_code, passcode });
-    // The loop takes its turns: the demo ads come first, each a few times.
-    await expect(display.getByRole('img', { name: ad.title })).toBeVisible({ timeout: 120_000 });
+    // The loop takes its turns: the demo ads come first, each several times (the next ad's image is
+    // loaded ahead, so the caption says which one is playing).
+    await expect(display.getByText(`- ${ad.title}`)).toBeVisible({ timeout: 180_000 });
 
     await expect.poll(async () => (await playsOf(request, [ad.id])).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await signInAs(page, request, `/dashboard/campaigns/${campaign.id}`, companyAdmin.login);
