@@ -32,9 +32,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
-          // Threads, and one module graph a worker (decision 057): the server's modules hold no state
+          // Forked processes, one module graph each (decision 057): the server's modules hold no state
           // a file could leave behind (no mocks, no env changes), and each file builds its own app.
-          pool: 'threads',
+          // Not threads: on Node 24, PGlite's WebAssembly in two threads of one process crashed V8
+          // ("Check failed: jit_page_->allocations_.erase(addr) == 1", UnregisterWasmAllocation).
+          pool: 'forks',
           isolate: false,
           sequence: { groupOrder: 1 },
         },
