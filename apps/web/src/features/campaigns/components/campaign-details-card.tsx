@@ -1,8 +1,8 @@
 import { CompanyField } from '@/components/form/company-field';
 import { Field } from '@/components/form/field';
 import { TextField } from '@/components/form/text-field';
+import { MoneyInput } from '@/components/money-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { MoneyInput } from '@/features/campaigns/components/money-input';
 import type { BookingControl } from '@/features/campaigns/lib/booking-form';
 
 type CampaignDetailsCardProps = {
@@ -51,6 +51,7 @@ export function CampaignDetailsCard({ control, chooseCompany, companyName }: Cam
           >
             {(field) => (
               <MoneyInput
+                currency="INR"
                 name={field.name}
                 ref={field.ref}
                 onBlur={field.onBlur}

@@ -4,10 +4,10 @@ import { Field } from '@/components/form/field';
 import { NumberField } from '@/components/form/number-field';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
+import { MoneyInput } from '@/components/money-input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { MoneyInput } from '@/features/campaigns/components/money-input';
 import {
   type BookableGoal,
   type BookingControl,
@@ -129,6 +129,7 @@ export function FlightCard({ control }: { control: BookingControl }) {
             >
               {(field) => (
                 <MoneyInput
+                  currency="INR"
                   name={field.name}
                   ref={field.ref}
                   onBlur={field.onBlur}
