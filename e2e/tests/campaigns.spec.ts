@@ -208,10 +208,6 @@ test.describe('campaigns', () => {
 
     // The screen receives the creative with its plan for this hour, and plays it.
     const display = await browser.newPage();
-    display.on('response', async (response) => {
-      if (response.url().includes('/api/playback-logs/log'))
-        console.log('PLAYS', response.status(), await response.text());
-    });
     await openDisplay(display, request, { screenCode: screen.screen_code, passcode });
     // The loop takes its turns: the demo ads come first, each several times (the next ad's image is
     // loaded ahead, so the caption says which one is playing).
