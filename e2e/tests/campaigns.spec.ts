@@ -176,9 +176,16 @@ test.describe('campaigns', () => {
       status: 'COMPLETED',
       transacted_at: new Date().toISOString(),
     });
-    const demoImage = (await listAds(request, admin)).find(
-      (ad) => ad.type === 'IMAGE' && ad.media_url.startsWith('/media/'),
-    );
+    // A real image of the demo's (other tests' ads may name files that are not there, and a
+    // creative whose image fails to load is skipped, never played).
+    let demoImage: { media_url: string } | undefined;
+    for (const candidate of await listAds(request, admin)) {
+      if (candidate.type !== 'IMAGE' || !candidate.media_url.startsWith('/media/')) continue;
+      if ((await request.get(candidate.media_url)).ok()) {
+        demoImage = candidate;
+        break;
+      }
+    }
     if (!demoImage) throw new Error('The demo image ad is missing');
     const ad = await created<{ id: string; title: string }>(request, admin, '/api/ads', {
       company_id: company.id,

@@ -1,6 +1,6 @@
 import { hourOfWeek } from '@adloop/contract/audience';
 import { DELIVERY_OVERSHOOT, PLAN_HORIZON_HOURS } from '@adloop/contract/campaign-delivery';
-import { and, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   adTransactions,
@@ -352,8 +352,9 @@ async function otherPlansPrice(
 
 /**
  * The pacing tick (decision 084): every BOOKED or ACTIVE campaign (or the one named) moves to
- * ACTIVE once a flight of it has begun somewhere and to COMPLETED once every flight has ended
- * everywhere and its plans' horizon has passed; each of its line items in flight is re-planned.
+ * ACTIVE once a screen holds a plan of it for an hour already begun (its flight has begun where
+ * it plays) and to COMPLETED once every flight has ended everywhere and its plans' horizon has
+ * passed; each of its line items in flight is re-planned.
  */
 export async function replanCampaigns(
   db: Database,
@@ -369,7 +370,6 @@ export async function replanCampaigns(
   for (const campaign of live) {
     const items = await db.select().from(lineItems).where(eq(lineItems.campaignId, campaign.id));
     const windows = items.map(flightWindow);
-    const begun = windows.some((window) => window.opens <= now);
     const over = windows.every((window) => window.closes + HORIZON_MS <= now);
     for (const item of items) {
       const window = flightWindow(item);
@@ -379,7 +379,24 @@ export async function replanCampaigns(
       result.handed += handed;
       if (handed > 0) result.changedAdIds.push(...item.adIds);
     }
-    const status = over ? 'COMPLETED' : begun ? 'ACTIVE' : 'BOOKED';
+    // Delivering once a screen's plan for an hour already begun exists: the flight has begun where it plays.
+    const [begun] =
+      over || items.length === 0
+        ? []
+        : await db
+            .select({ lineItemId: lineItemPlans.lineItemId })
+            .from(lineItemPlans)
+            .where(
+              and(
+                inArray(
+                  lineItemPlans.lineItemId,
+                  items.map((item) => item.id),
+                ),
+                lte(lineItemPlans.startsAt, new Date(now)),
+              ),
+            )
+            .limit(1);
+    const status = over ? 'COMPLETED' : begun || campaign.status === 'ACTIVE' ? 'ACTIVE' : 'BOOKED';
     if (status !== campaign.status) {
       if (status === 'COMPLETED') result.changedAdIds.push(...items.flatMap((item) => item.adIds));
       await db
