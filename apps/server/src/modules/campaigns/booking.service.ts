@@ -1,22 +1,15 @@
 import { type CampaignQuote, HOLD_HOURS } from '@adloop/contract/campaign-booking';
 import type { Campaign, CampaignStatus } from '@adloop/contract/campaigns';
 import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import {
-  adTransactions,
-  campaignReservations,
-  campaigns,
-  lineItemPlans,
-  lineItems,
-  playbackLogs,
-  playRollupsAdDaily,
-} from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { campaignReservations, campaigns, lineItemPlans, lineItems, playbackLogs } from '../../db/schema.ts';
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards } from '../pricing/pricing.service.ts';
 import { quoteOf } from './campaign-quote.ts';
 import { getCampaign } from './campaigns.service.ts';
-import { replanCampaigns } from './pacing.service.ts';
+import { companyBalance, replanCampaigns } from './pacing.service.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 
@@ -124,20 +117,6 @@ function assertFits(quote: CampaignQuote): void {
  * (the ad × day rollup) less what its other booked and active campaigns' quotes may still spend.
  */
 async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: string): Promise<number> {
-  const [paid] = await tx
-    .select({ value: sql<string>`coalesce(sum(${adTransactions.amountMinor}), 0)::text` })
-    .from(adTransactions)
-    .where(
-      and(
-        eq(adTransactions.companyId, companyId),
-        eq(adTransactions.status, 'COMPLETED'),
-        eq(adTransactions.currency, 'INR'),
-      ),
-    );
-  const [spent] = await tx
-    .select({ value: sql<string>`coalesce(sum(${playRollupsAdDaily.amountMinor}), 0)::text` })
-    .from(playRollupsAdDaily)
-    .where(eq(playRollupsAdDaily.companyId, companyId));
   // What its other booked and active line items may still spend: their quotes less what they spent.
   const committed = await tx.execute<{ value: string }>(sql`
     select coalesce(sum(greatest(0, ${lineItems.quotedPriceMinor} - coalesce((
@@ -149,7 +128,7 @@ async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: s
     where ${campaigns.companyId} = ${companyId} and ${campaigns.status} in ('BOOKED', 'ACTIVE')
       and ${campaigns.id} <> ${exceptCampaignId}`);
   const committedMinor = Number((committed as unknown as { rows: Array<{ value: string }> }).rows[0]?.value ?? 0);
-  return Number(paid?.value ?? 0) - Number(spent?.value ?? 0) - committedMinor;
+  return (await companyBalance(tx as unknown as Database, companyId)) - committedMinor;
 }
 
 async function assertBudget(tx: Transaction, campaign: Campaign, total: number): Promise<void> {
