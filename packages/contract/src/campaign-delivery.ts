@@ -42,7 +42,7 @@ export const lineItemDeliverySchema = z.object({
   spend_minor: z.number().int(),
   /** Delivered in the goal's unit (plays, impressions or paise). */
   delivered_quantity: z.number().int(),
-  /** Share of the booked plan whose hours have begun, 0–1 (the flight's time, weighted as it was planned). */
+  /** Share of the booked plan whose time has passed, 0–1 (an hour under way for the part of it gone): the flight's time, weighted as it was planned. */
   elapsed_share: z.number(),
   /** Share of the goal delivered, 0–1 (may pass 1 by at most 5 %). */
   delivered_share: z.number(),

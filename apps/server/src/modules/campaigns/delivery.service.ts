@@ -111,7 +111,9 @@ async function lineItemDelivery(
     dayOf(row.localDate).booked_plays += row.plays;
     bookedPlays += row.plays;
     const zone = zones.get(row.screenId);
-    if (zone && startOfHour(row.localDate, row.hour, zone) <= now) bookedBegun += row.plays;
+    // An hour under way counts for the part of it gone, so a booking is not "behind" the moment it starts.
+    const start = zone ? startOfHour(row.localDate, row.hour, zone) : Number.POSITIVE_INFINITY;
+    if (start <= now) bookedBegun += row.plays * Math.min(1, (now - start) / HOUR_MS);
   }
   const audiences = await audiencesOf(db, [...new Set(delivered.map((row) => row.screenId))]);
   const estimated = state.estimated || audiences.size > 0;

@@ -66,14 +66,14 @@ function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
         </CardTitle>
         <CardDescription>
           {formatFlight(item.starts_on, item.ends_on)} (local dates) · goal {goal}. Progress is the share of the goal
-          delivered over the share of the booked hours begun: 1.00× is exactly on pace.
+          delivered over the share of the booked time passed: 1.00× is exactly on pace.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1.5">
           <div className="flex justify-between text-xs text-muted-foreground">
             <span>Delivered {formatShare(item.delivered_share)} of the goal</span>
-            <span>{formatShare(item.elapsed_share)} of the booked hours begun</span>
+            <span>{formatShare(item.elapsed_share)} of the booked time passed</span>
           </div>
           <Progress value={Math.min(100, item.delivered_share * 100)} aria-label="Share of the goal delivered" />
         </div>
