@@ -1022,6 +1022,43 @@ export const campaignReservations = pgTable(
 );
 
 /**
+ * A line item's delivery per screen-hour (decision 084), grown in the transaction that stores its
+ * plays, by exactly the plays that were new: the pacing, the plan check and the campaign page read
+ * it instead of summing the logs. Impressions are the plays × the screen's audience estimate for
+ * that hour of the week when the play was stored (decision 085).
+ */
+export const lineItemDeliveryHours = pgTable(
+  'line_item_delivery_hours',
+  {
+    lineItemId: uuid('line_item_id')
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    plays: integer('plays').notNull(),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'line_item_delivery_hours_pk', columns: [t.lineItemId, t.screenId, t.localDate, t.hour] }),
+    check('line_item_delivery_hours_hour_range', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/** A line item's delivery in all: the sums of its hours, which the plan check reads per batch. */
+export const lineItemDeliveryTotals = pgTable('line_item_delivery_totals', {
+  lineItemId: uuid('line_item_id')
+    .primaryKey()
+    .references(() => lineItems.id, { onDelete: 'cascade' }),
+  plays: integer('plays').notNull(),
+  spendMinor: bigint('spend_minor', { mode: 'number' }).notNull(),
+  impressions: doublePrecision('impressions').notNull(),
+});
+
+/**
  * The plans handed to screens (decision 084): at most `max_plays` plays of a line item's creatives
  * on a screen in the local hour starting at `starts_at`. A plan is only ever raised, so a screen
  * playing offline on the plan it last received never exceeds what the server accepts from it; the
