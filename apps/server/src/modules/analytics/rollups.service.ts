@@ -7,6 +7,7 @@ import {
   playRollupsScreenDaily,
   playRollupsVariantDaily,
 } from '../../db/schema.ts';
+import { rebuildLineItemDelivery } from '../campaigns/line-item-delivery.ts';
 
 /** Recomputes the daily rollups (ad × screen, ad, screen) from the logs, the source of truth, in one transaction. */
 export async function rebuildRollups(db: Database): Promise<{ rows: number; plays: number }> {
@@ -32,6 +33,7 @@ export async function rebuildRollups(db: Database): Promise<{ rows: number; play
     await tx.execute(sql`
       insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
       select play_date, screen_id, outlet_id, sum(plays)::int, sum(amount_minor) from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
+    await rebuildLineItemDelivery(tx);
     const [totals] = await tx
       .select({
         rows: sql<number>`count(*)::int`,

@@ -1,5 +1,4 @@
 import type { UnderDeliveryDetails } from '@adloop/contract/alerts';
-import { hourOfWeek } from '@adloop/contract/audience';
 import type { CampaignDelivery, DeliveryDay, LineItemDelivery } from '@adloop/contract/campaign-delivery';
 import { zonedInstant } from '@adloop/contract/clock';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -122,8 +121,7 @@ async function lineItemDelivery(
     const day = dayOf(row.date);
     day.delivered_plays += row.plays;
     day.spend_minor += row.spend;
-    const seen = row.plays * (audiences.get(row.screenId)?.[hourOfWeek(row.date, row.hour)] ?? 0);
-    seenOn.set(row.date, (seenOn.get(row.date) ?? 0) + seen);
+    seenOn.set(row.date, (seenOn.get(row.date) ?? 0) + row.impressions);
   }
   if (estimated) for (const day of days.values()) day.delivered_impressions = Math.round(seenOn.get(day.date) ?? 0);
 

@@ -92,7 +92,7 @@ export async function pacingState(
   ]);
   const perPlay = (screenId: string, date: string, hour: number) =>
     audiences.get(screenId)?.[hourOfWeek(date, hour)] ?? 0;
-  const impressions = delivered.reduce((sum, row) => sum + row.plays * perPlay(row.screenId, row.date, row.hour), 0);
+  const impressions = delivered.reduce((sum, row) => sum + row.impressions, 0);
   let outstandingImpressions = 0;
   let pendingPastImpressions = 0;
   const outstandingAt = new Map<string, number>();

@@ -5,8 +5,15 @@ import type { Database } from '../../db/client.ts';
 import { campaigns, lineItemPlans, lineItems } from '../../db/schema.ts';
 import type { Transaction } from '../../lib/context.ts';
 import { audiencesOf } from '../inventory/audience.service.ts';
-import { deliveredHours, hourKey } from './line-item-delivery.ts';
+import { deliveredHours, deliveredTotals, hourKey } from './line-item-delivery.ts';
 import { companyBalance, deliveryCap, lockLineItem } from './pacing.service.ts';
+
+export interface PlanCheck {
+  accepted: PlaybackLogEntry[];
+  refused: RefusedPlay[];
+  /** Each accepted play of a line item's creative: its line item, whose delivery it grows once stored. */
+  lineItemOf: Map<string, string>;
+}
 
 /**
  * The plans' side of play acceptance (decision 084): a play of a creative of a booked, active or
@@ -20,8 +27,9 @@ export async function withinPlans(
   screenId: string,
   logs: readonly PlaybackLogEntry[],
   priceOf: (log: PlaybackLogEntry) => number,
-): Promise<{ accepted: PlaybackLogEntry[]; refused: RefusedPlay[] }> {
-  if (logs.length === 0) return { accepted: [], refused: [] };
+): Promise<PlanCheck> {
+  const lineItemOf = new Map<string, string>();
+  if (logs.length === 0) return { accepted: [], refused: [], lineItemOf };
   const dates = logs.map((log) => log.play_date).sort();
   const adIds = [...new Set(logs.map((log) => log.ad_id))];
   const items = await tx
@@ -37,7 +45,7 @@ export async function withinPlans(
       ),
     )
     .orderBy(asc(lineItems.id));
-  if (items.length === 0) return { accepted: [...logs], refused: [] };
+  if (items.length === 0) return { accepted: [...logs], refused: [], lineItemOf };
 
   const db = tx as unknown as Database;
   const refused: RefusedPlay[] = [];
@@ -54,21 +62,14 @@ export async function withinPlans(
       .from(lineItemPlans)
       .where(and(eq(lineItemPlans.lineItemId, item.id), eq(lineItemPlans.screenId, screenId)));
     const planAt = new Map(plans.map((plan) => [hourKey(screenId, plan.localDate, plan.hour), plan.maxPlays]));
-    const everywhere = await deliveredHours(db, item);
-    const taken = new Map<string, number>();
-    for (const row of everywhere)
-      if (row.screenId === screenId) taken.set(hourKey(screenId, row.date, row.hour), row.plays);
-    let plays = everywhere.reduce((sum, row) => sum + row.plays, 0);
+    // What it delivered, read under its lock: everywhere in all, and here per hour.
+    const [here, totals] = await Promise.all([deliveredHours(db, item, { screenId }), deliveredTotals(db, item.id)]);
+    const taken = new Map(here.map((row) => [hourKey(screenId, row.date, row.hour), row.plays]));
+    let { plays, spend, impressions } = totals;
     // An IMPRESSIONS goal is capped in impressions: plays × the screen's figure for the hour (decision 085).
-    const audiences =
-      item.goalKind === 'IMPRESSIONS'
-        ? await audiencesOf(db, [...new Set([screenId, ...everywhere.map((row) => row.screenId)])])
-        : new Map<string, readonly number[]>();
-    const perPlay = (screen: string, date: string, hour: number) =>
-      audiences.get(screen)?.[hourOfWeek(date, hour)] ?? 0;
-    let impressions = everywhere.reduce((sum, row) => sum + row.plays * perPlay(row.screenId, row.date, row.hour), 0);
+    const audience = item.goalKind === 'IMPRESSIONS' ? (await audiencesOf(db, [screenId])).get(screenId) : undefined;
+    const perPlay = (date: string, hour: number) => audience?.[hourOfWeek(date, hour)] ?? 0;
     const impressionCap = item.goalKind === 'IMPRESSIONS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
-    let spend = everywhere.reduce((sum, row) => sum + row.spend, 0);
     const playCap = item.goalKind === 'PLAYS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
     if (!balances.has(companyId)) balances.set(companyId, await companyBalance(db, companyId));
     const moneyCap = Math.min(
@@ -79,7 +80,7 @@ export async function withinPlans(
       const hour = Number(log.play_time.slice(0, 2));
       const key = hourKey(screenId, log.play_date, hour);
       const price = priceOf(log);
-      const seen = log.play_count * perPlay(screenId, log.play_date, hour);
+      const seen = log.play_count * perPlay(log.play_date, hour);
       const planned = planAt.get(key) ?? 0;
       let reason: string | null = null;
       if ((taken.get(key) ?? 0) + log.play_count > planned) {
@@ -101,7 +102,8 @@ export async function withinPlans(
       impressions += seen;
       spend += price;
       balances.set(companyId, balances.get(companyId)! - price);
+      lineItemOf.set(log.id, item.id);
     }
   }
-  return { accepted: logs.filter((log) => !refusedIds.has(log.id)), refused };
+  return { accepted: logs.filter((log) => !refusedIds.has(log.id)), refused, lineItemOf };
 }

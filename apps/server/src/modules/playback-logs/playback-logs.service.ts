@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
+import { recordLineItemDelivery } from '../campaigns/line-item-delivery.ts';
 import { withinPlans } from '../campaigns/plan-check.ts';
 import type { MediaDurations } from '../media/media-duration.ts';
 import type { PlayPricing } from '../pricing/play-pricing.ts';
@@ -173,6 +174,7 @@ export async function ingestPlays(
     const refused = [...judged.refused, ...physics.refused, ...planned.refused];
     if (planned.accepted.length === 0) return answer(known, refused);
     const stored = await insertPlays(tx, planned.accepted, adOfVariant, priceOf);
+    await recordLineItemDelivery(tx, planned.accepted, stored, planned.lineItemOf, priceOf);
     const ids = planned.accepted.map((log) => log.id).sort();
     return answer(
       known,
