@@ -465,6 +465,8 @@ export const playRollupsDaily = pgTable(
     plays: integer('plays').notNull(),
     /** Sum of the plays' prices (decision 033). */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    /** Σ plays × the screen's impressions per play in the hour of the week played, as estimated when stored (decision 085). */
+    impressions: doublePrecision('impressions').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.adId, t.screenId] }),
@@ -483,6 +485,7 @@ export const playRollupsAdDaily = pgTable(
     companyId: uuid('company_id').notNull(),
     plays: integer('plays').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    impressions: doublePrecision('impressions').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.adId] }),
@@ -499,6 +502,7 @@ export const playRollupsScreenDaily = pgTable(
     outletId: uuid('outlet_id').notNull(),
     plays: integer('plays').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    impressions: doublePrecision('impressions').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playDate, t.screenId] }),
