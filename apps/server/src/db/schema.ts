@@ -2,6 +2,7 @@ import { AD_REVISION_STATUSES, AD_STATUSES, AD_TYPES, AD_VERSION_KINDS, type AdC
 import type { UnderDeliveryDetails } from '@adloop/contract/alerts';
 import { CAMPAIGN_STATUSES, GOAL_KINDS, type LineItemTargeting, PACINGS } from '@adloop/contract/campaigns';
 import { OUTLET_TIERS, TAKEOVER_KINDS } from '@adloop/contract/constants';
+import { SHORTFALL_RESOLUTION_KINDS } from '@adloop/contract/make-goods';
 import type { VariantContent } from '@adloop/contract/variants';
 import { sql } from 'drizzle-orm';
 import {
@@ -1112,5 +1113,42 @@ export const screenAudiences = pgTable(
   (t) => [
     check('screen_audiences_hours_of_week', sql`cardinality(${t.impressionsPerPlay}) = 168`),
     check('screen_audiences_source_length', sql`char_length(${t.source}) between 1 and 200`),
+  ],
+);
+
+/**
+ * How a guaranteed line item's shortfall was settled once its campaign completed (decision 086):
+ * once per line item (the key), by a make-good — a booked campaign of its own whose plays a credit
+ * of its quoted price pays for — or by a credit of the shortfall's share of the quoted price. The
+ * credit is an ad transaction of method CREDIT (none when it would be 0).
+ */
+export const lineItemResolutions = pgTable(
+  'line_item_resolutions',
+  {
+    lineItemId: uuid('line_item_id')
+      .primaryKey()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SHORTFALL_RESOLUTION_KINDS }).notNull(),
+    /** Goal less delivered when settled, in the goal's unit. */
+    shortfallQuantity: bigint('shortfall_quantity', { mode: 'number' }).notNull(),
+    creditMinor: bigint('credit_minor', { mode: 'number' }).notNull(),
+    transactionId: uuid('transaction_id').references(() => adTransactions.id, { onDelete: 'restrict' }),
+    makeGoodLineItemId: uuid('make_good_line_item_id').references(() => lineItems.id, { onDelete: 'cascade' }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('line_item_resolutions_make_good_uq').on(t.makeGoodLineItemId),
+    check('line_item_resolutions_kind_valid', sql`${t.kind} in ('MAKE_GOOD', 'CREDIT')`),
+    check(
+      'line_item_resolutions_make_good_named',
+      sql`(${t.kind} = 'MAKE_GOOD') = (${t.makeGoodLineItemId} is not null)`,
+    ),
+    check('line_item_resolutions_shortfall_positive', sql`${t.shortfallQuantity} > 0`),
+    check('line_item_resolutions_credit_nonnegative', sql`${t.creditMinor} >= 0`),
+    check(
+      'line_item_resolutions_credit_written',
+      sql`(${t.creditMinor} > 0) = (${t.transactionId} is not null)`,
+    ),
   ],
 );
