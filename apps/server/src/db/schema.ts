@@ -1146,9 +1146,6 @@ export const lineItemResolutions = pgTable(
     ),
     check('line_item_resolutions_shortfall_positive', sql`${t.shortfallQuantity} > 0`),
     check('line_item_resolutions_credit_nonnegative', sql`${t.creditMinor} >= 0`),
-    check(
-      'line_item_resolutions_credit_written',
-      sql`(${t.creditMinor} > 0) = (${t.transactionId} is not null)`,
-    ),
+    check('line_item_resolutions_credit_written', sql`(${t.creditMinor} > 0) = (${t.transactionId} is not null)`),
   ],
 );
