@@ -15,7 +15,10 @@ const minorUnits = z
   .min(1, 'Amount must be positive')
   .max(1_000_000_000_00, 'Amount is too large');
 
-export const TRANSACTION_METHODS = ['BANK_TRANSFER', 'UPI', 'CARD', 'CASH', 'CHEQUE', 'OTHER'] as const;
+/** How an advertiser pays: what billing staff record by hand. */
+export const PAYMENT_METHODS = ['BANK_TRANSFER', 'UPI', 'CARD', 'CASH', 'CHEQUE', 'OTHER'] as const;
+/** A transaction's method: a payment's, or CREDIT, written only by settling a campaign's shortfall (decision 086). */
+export const TRANSACTION_METHODS = [...PAYMENT_METHODS, 'CREDIT'] as const;
 export const TRANSACTION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
 
 /** Money an advertiser paid or owes, base path /api/ad-transaction. */
@@ -39,7 +42,7 @@ export const adTransactionCreateSchema = z
     ad_id: z.uuid('Choose an ad').nullable().optional(),
     amount_minor: minorUnits,
     currency: currencySchema.default(DEFAULT_CURRENCY),
-    method: z.enum(TRANSACTION_METHODS, 'Choose a payment method'),
+    method: z.enum(PAYMENT_METHODS, 'Choose a payment method'),
     reference: z.string().trim().max(120).nullable().optional(),
     status: z.enum(TRANSACTION_STATUSES).default('PENDING'),
     transacted_at: z.iso.datetime({ offset: true, message: 'Date must be an ISO 8601 timestamp' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignStatusSchema, goalKindSchema, pacingSchema } from './campaigns.ts';
+import { lineItemSettlementSchema } from './make-goods.ts';
 
 /**
  * What a campaign delivered against what was booked (decision 084, issue 20 point 6): counted from
@@ -57,6 +58,8 @@ export const lineItemDeliverySchema = z.object({
   /** Plays handed to screens in plans for hours not yet over. */
   planned_ahead_plays: z.number().int(),
   days: z.array(deliveryDaySchema),
+  /** What its shortfall is owed and how it was settled: a make-good or a credit (decision 086). */
+  settlement: lineItemSettlementSchema,
 });
 export type LineItemDelivery = z.infer<typeof lineItemDeliverySchema>;
 

@@ -9,8 +9,9 @@ export type Scope = 'all' | 'own' | 'self' | 'none';
 /**
  * `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad.
  * For `takeovers`, `update` is ending one (decision 035); rate cards are replaced, never edited (033).
+ * `resolve` is settling a completed campaign's shortfall by a make-good or a credit (decision 086).
  */
-export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve', 'pause'] as const;
+export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve', 'pause', 'resolve'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const RESOURCES = [
@@ -54,7 +55,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     pincodes: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     rateCards: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     takeovers: { read: 'all', create: 'all', update: 'all' },
-    campaigns: { read: 'all', create: 'all', update: 'all', delete: 'all' },
+    campaigns: { read: 'all', create: 'all', update: 'all', delete: 'all', resolve: 'all' },
     profile,
   },
   COMPANY_ADMIN: {

@@ -85,6 +85,25 @@ async function lineItemUrl(world: TwoTenants, tenant: Tenant): Promise<string> {
   return `/api/campaigns/${campaignId}/line-items/${lineItem.id}`;
 }
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A line item of a new COMPLETED campaign of the tenant that ended short: 10 plays guaranteed at
+ * ₹10 two weeks ago, none delivered (decision 086); its own creative, so no flight of the tenant's
+ * ad is taken.
+ */
+async function shortLineItemUrl(world: TwoTenants, tenant: Tenant): Promise<string> {
+  const campaign = await createCampaign(world.db, world.companies[tenant], { status: 'COMPLETED' });
+  const ad = await createAd(world.db, world.companies[tenant]);
+  const lineItem = await createLineItem(world.db, campaign.id, [ad.id], {
+    startsOn: daysAgo(15),
+    endsOn: daysAgo(14),
+    goalQuantity: 10,
+    quotedPriceMinor: 1_000,
+  });
+  return `/api/campaigns/${campaign.id}/line-items/${lineItem.id}`;
+}
+
 /**
  * A new campaign of the tenant with one guaranteed line item of 10 plays on a new screen of the
  * tenant's outlet (the default on-air profile), a rate card in force since yesterday, and ₹500
@@ -254,6 +273,14 @@ export const MORE_ROUTES: RouteCase[] = [
   bookingCase('hold'),
   bookingCase('book'),
   bookingCase('cancel'),
+  {
+    name: 'POST /api/campaigns/:id/line-items/:lineItemId/shortfall-resolution',
+    resource: 'campaigns',
+    action: 'resolve',
+    success: 201,
+    tenanted: true,
+    build: async (w, _c, t) => at('POST', `${await shortLineItemUrl(w, t)}/shortfall-resolution`, { kind: 'CREDIT' }),
+  },
   {
     name: 'GET /api/inventory/screens/:id/audience',
     resource: 'screens',

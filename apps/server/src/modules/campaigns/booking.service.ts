@@ -6,7 +6,7 @@ import { campaignReservations, campaigns, lineItemPlans, lineItems, playbackLogs
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
-import { loadCards } from '../pricing/pricing.service.ts';
+import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
 import { quoteOf } from './campaign-quote.ts';
 import { getCampaign } from './campaigns.service.ts';
 import { companyBalance, replanCampaigns } from './pacing.service.ts';
@@ -131,7 +131,11 @@ async function balanceOf(tx: Transaction, companyId: string, exceptCampaignId: s
   return (await companyBalance(tx as unknown as Database, companyId)) - committedMinor;
 }
 
-async function assertBudget(tx: Transaction, campaign: Campaign, total: number): Promise<void> {
+async function assertBudget(
+  tx: Transaction,
+  campaign: Pick<Campaign, 'id' | 'company_id' | 'budget_cap_minor'>,
+  total: number,
+): Promise<void> {
   if (campaign.budget_cap_minor !== null && total > campaign.budget_cap_minor) {
     throw conflict(
       `The quote of ${formatPaise(total)} exceeds the campaign's budget_cap_minor of ${formatPaise(campaign.budget_cap_minor)}`,
@@ -176,10 +180,42 @@ async function writeReservations(tx: Transaction, campaignId: string, quote: Cam
 }
 
 /**
+ * The inventory side of a hold or a booking, inside its transaction: the creatives free of other
+ * live campaigns, (booking) the company's budget locked, then every screen the line items reach,
+ * in ascending order; the plan recomputed inside the locks against the other held and booked
+ * campaigns; a 409 naming what fits (or, `checkBalance`, the budget) before anything is written;
+ * then the reservations and each line item's quoted price. Answers the quote written.
+ */
+export async function reserveInventory(
+  ctx: ServiceContext,
+  tx: Transaction,
+  campaign: Pick<Campaign, 'id' | 'company_id' | 'budget_cap_minor'>,
+  items: LineItemRow[],
+  { cards, now, checkBalance }: { cards: StoredCard[]; now: Date; checkBalance: boolean },
+): Promise<CampaignQuote> {
+  const id = campaign.id;
+  await assertCreativesFree(tx, id, items, now);
+  if (checkBalance) await lockKeys(tx, BUDGET_LOCKS, [campaign.company_id]);
+  const reservedPlays = campaignReservedPlays(tx, { now, exceptCampaignId: id });
+  // The screens reached, from a first plan; the plan that counts is made again once they are locked.
+  const draft = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
+  const screens = draft.line_items.flatMap((item) => (item.guaranteed ? item.hours.map((hour) => hour.screen_id) : []));
+  const locked = new Set(await lockKeys(tx, SCREEN_LOCKS, screens));
+  const quote = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
+  const unlocked = quote.line_items.some(
+    (item) => item.guaranteed && item.hours.some((hour) => !locked.has(lockKeyOf(hour.screen_id))),
+  );
+  if (unlocked) throw conflict('The inventory changed while the campaign was being booked: try again');
+  assertFits(quote);
+  if (checkBalance) await assertBudget(tx, campaign, quote.total_minor);
+  await writeReservations(tx, id, quote);
+  return quote;
+}
+
+/**
  * Hold (DRAFT → HELD for HOLD_HOURS) or book (DRAFT or HELD → BOOKED) in one transaction: the
- * campaign's row locked, then (booking) its company's budget, then every screen its line items
- * reach, each in ascending order; the plan recomputed inside the locks against the other held and
- * booked campaigns; a 409 naming what fits, or the budget, writes nothing.
+ * campaign's row locked, then its inventory reserved (reserveInventory); a 409 naming what fits,
+ * or the budget, writes nothing.
  */
 async function reserve(ctx: ServiceContext, id: string, to: 'HELD' | 'BOOKED'): Promise<Campaign> {
   const campaign = await getCampaign(ctx, id);
@@ -191,23 +227,7 @@ async function reserve(ctx: ServiceContext, id: string, to: 'HELD' | 'BOOKED'): 
     await lockCampaign(tx, id, now, to === 'HELD' ? ['DRAFT'] : ['DRAFT', 'HELD'], action);
     const items = await lineItemsOf(tx, id);
     if (items.length === 0) throw conflict(`"${campaign.name}" has no line items to be ${action}`);
-    await assertCreativesFree(tx, id, items, now);
-    if (to === 'BOOKED') await lockKeys(tx, BUDGET_LOCKS, [campaign.company_id]);
-    const reservedPlays = campaignReservedPlays(tx, { now, exceptCampaignId: id });
-    // The screens reached, from a first plan; the plan that counts is made again once they are locked.
-    const draft = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
-    const screens = draft.line_items.flatMap((item) =>
-      item.guaranteed ? item.hours.map((hour) => hour.screen_id) : [],
-    );
-    const locked = new Set(await lockKeys(tx, SCREEN_LOCKS, screens));
-    const quote = await quoteOf(ctx, id, items, { cards, reservedPlays, now }, tx);
-    const unlocked = quote.line_items.some(
-      (item) => item.guaranteed && item.hours.some((hour) => !locked.has(lockKeyOf(hour.screen_id))),
-    );
-    if (unlocked) throw conflict('The inventory changed while the campaign was being booked: try again');
-    assertFits(quote);
-    if (to === 'BOOKED') await assertBudget(tx, campaign, quote.total_minor);
-    await writeReservations(tx, id, quote);
+    await reserveInventory(ctx, tx, campaign, items, { cards, now, checkBalance: to === 'BOOKED' });
     await tx
       .update(campaigns)
       .set({

@@ -11,6 +11,7 @@ import {
   lineItemUpdateSchema,
 } from '@adloop/contract/campaigns';
 import { idParamsSchema, one } from '@adloop/contract/common';
+import { shortfallResolutionCreateSchema, shortfallResolutionSchema } from '@adloop/contract/make-goods';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { bookCampaign, cancelCampaign, holdCampaign, quoteCampaign } from './boo
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
 import { campaignDelivery } from './delivery.service.ts';
 import { createLineItem, deleteLineItem, getLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
+import { resolveShortfall } from './make-good.service.ts';
 
 /**
  * Campaigns under /api/campaigns and their line items under /api/campaigns/:id/line-items (issue 20).
@@ -139,6 +141,23 @@ export default async function campaignRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await deleteLineItem(request.ctx, request.params.id, request.params.lineItemId);
       return reply.code(204).send(null);
+    },
+  );
+
+  // Only a global admin settles what a guaranteed line item that ended short is owed; its
+  // company's staff read the offer and the outcome in the delivery answer (decision 086).
+  app.post(
+    '/:id/line-items/:lineItemId/shortfall-resolution',
+    guard('campaigns', 'resolve', {
+      summary:
+        "Settle, once, a completed campaign's guaranteed line item that ended short: a make-good (a booked campaign delivering the shortfall, paid by a credit) or a credit of the shortfall's share of its quoted price",
+      params: lineItemParamsSchema,
+      body: shortfallResolutionCreateSchema,
+      response: { 201: one(shortfallResolutionSchema) },
+    }),
+    async (request, reply) => {
+      const { id, lineItemId } = request.params;
+      return reply.code(201).send({ data: await resolveShortfall(request.ctx, id, lineItemId, request.body) });
     },
   );
 }

@@ -21,6 +21,7 @@ import { pricedHoursOf } from './campaign-quote.ts';
 import { getCampaign } from './campaigns.service.ts';
 import { deliveredHours, hourKey } from './line-item-delivery.ts';
 import { deliveryCap, flightWindow, pacingState } from './pacing.service.ts';
+import { settlementsOf } from './settlement.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 const HOUR_MS = 3_600_000;
@@ -86,7 +87,7 @@ async function lineItemDelivery(
   campaignId: string,
   cards: StoredCard[],
   now: number,
-): Promise<LineItemDelivery> {
+): Promise<Omit<LineItemDelivery, 'settlement'>> {
   const [booked, delivered, plans] = await Promise.all([
     db.select().from(campaignReservations).where(eq(campaignReservations.lineItemId, item.id)),
     deliveredHours(db, item),
@@ -200,14 +201,15 @@ export async function campaignDelivery(
     .where(eq(lineItems.campaignId, id))
     .orderBy(asc(lineItems.startsOn), asc(lineItems.createdAt), asc(lineItems.id));
   const cards = await loadCards(ctx.db);
-  const lines: LineItemDelivery[] = [];
+  const lines: Array<Omit<LineItemDelivery, 'settlement'>> = [];
   for (const item of items) lines.push(await lineItemDelivery(ctx.db, item, id, cards, now));
+  const settlements = await settlementsOf(ctx.db, campaign, items, lines);
   return {
     campaign_id: id,
     status: campaign.status,
     currency: 'INR',
     as_of: new Date(now).toISOString(),
-    line_items: lines,
+    line_items: lines.map((line) => ({ ...line, settlement: settlements.get(line.line_item_id)! })),
     totals: {
       booked_plays: lines.reduce((sum, line) => sum + line.booked_plays, 0),
       delivered_plays: lines.reduce((sum, line) => sum + line.delivered_plays, 0),

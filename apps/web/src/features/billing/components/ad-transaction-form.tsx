@@ -1,4 +1,4 @@
-import { type AdTransactionCreate, adTransactionCreateSchema, TRANSACTION_METHODS } from '@adloop/contract/billing';
+import { type AdTransactionCreate, adTransactionCreateSchema, PAYMENT_METHODS } from '@adloop/contract/billing';
 import { DEFAULT_CURRENCY } from '@adloop/contract/formats';
 import { ReceiptIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -170,7 +170,7 @@ export function AdTransactionForm({ onSave }: AdTransactionFormProps) {
                 control={form.control}
                 name="method"
                 label="Payment method"
-                options={TRANSACTION_METHODS}
+                options={PAYMENT_METHODS}
                 labels={METHOD_LABELS}
               />
               <TransactionStatusField control={form.control} name="status" />

@@ -8,6 +8,7 @@ export const METHOD_LABELS: Record<(typeof TRANSACTION_METHODS)[number], string>
   CASH: 'Cash',
   CHEQUE: 'Cheque',
   OTHER: 'Other',
+  CREDIT: 'Credit (shortfall)',
 };
 
 export const TRANSACTION_STATUS_LABELS: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
