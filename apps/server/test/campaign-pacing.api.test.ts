@@ -234,7 +234,8 @@ describe.each(databaseKinds)('campaign pacing on a test clock on %s', (kind) => 
       startsOn: localDate(Date.now() + 11 * DAY),
       endsOn: localDate(Date.now() + 11 * DAY),
     });
-    await t.db.update(lineItems).set({ goalQuantity: 10 }).where(eq(lineItems.id, item.id));
+    // A goal every hour left of the day takes some of, a few plays a screen-hour.
+    await t.db.update(lineItems).set({ goalQuantity: 120 }).where(eq(lineItems.id, item.id));
     const screen = network.screens[0]!;
     const start = atLocal(item.startsOn, 12, ZONE);
     await t.db

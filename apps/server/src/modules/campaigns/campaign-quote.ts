@@ -14,7 +14,7 @@ import { availability } from '../inventory/availability.service.ts';
 import { type LearntProfiles, learntProfilesOf } from '../inventory/learnt-profiles.ts';
 import type { ReservedPlays } from '../inventory/reserved-plays.ts';
 import type { StoredCard } from '../pricing/pricing.service.ts';
-import { type Plan, type PlannedHour, type PlanRules, planLineItem, type ScreenHour } from './line-item-plan.ts';
+import { type Plan, type PlanRules, planLineItem, type ScreenHour } from './line-item-plan.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 
@@ -126,18 +126,10 @@ export async function pricedHoursOf(
   return item.goalKind === 'IMPRESSIONS' ? priced.filter((slot) => slot.impressionsPerPlay > 0) : priced;
 }
 
-/** The impressions of a plan: Σ plays × the impressions per play of each hour. */
-export const impressionsOfPlan = (hours: ReadonlyArray<ScreenHour & { plays: number }>, perPlay: Map<string, number>) =>
-  hours.reduce((sum, hour) => sum + hour.plays * (perPlay.get(priceKey(hour)) ?? 0), 0);
-
-const priceKey = (hour: ScreenHour) => `${hour.screenId} ${hour.date} ${hour.hour}`;
-
 export interface PricedPlan {
-  plan: Plan;
+  plan: Plan<PricedHour>;
   /** The goal in plays the plan was made for. */
   goal: number;
-  /** The price of one play at each planned hour. */
-  priceOf: Map<PlannedHour, number>;
   cost: number;
   /** Σ plays × impressions per play of the planned hours. */
   impressions: number;
@@ -153,13 +145,15 @@ export function planPriced(
   rules: Omit<PlanRules, 'goal'>,
   want: { plays: number } | { money: number } | { impressions: number },
 ): PricedPlan {
-  const playPrice = new Map(priced.map((hour) => [priceKey(hour), hour.playPrice]));
-  const perPlay = new Map(priced.map((hour) => [priceKey(hour), hour.impressionsPerPlay]));
   const planFor = (goal: number): PricedPlan => {
     const plan = planLineItem(priced, { ...rules, goal });
-    const priceOf = new Map(plan.hours.map((hour) => [hour, playPrice.get(priceKey(hour))!]));
-    const cost = plan.hours.reduce((sum, hour) => sum + hour.plays * priceOf.get(hour)!, 0);
-    return { plan, goal, priceOf, cost, impressions: impressionsOfPlan(plan.hours, perPlay) };
+    let cost = 0;
+    let impressions = 0;
+    for (const hour of plan.hours) {
+      cost += hour.plays * hour.playPrice;
+      impressions += hour.plays * hour.impressionsPerPlay;
+    }
+    return { plan, goal, cost, impressions };
   };
   if ('plays' in want) return planFor(Math.max(0, want.plays));
   const available = priced.reduce((sum, hour) => sum + hour.available, 0);
@@ -212,7 +206,7 @@ async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pr
     );
   }
   const goal = planned.goal;
-  const { plan, priceOf } = planned;
+  const { plan } = planned;
   return {
     line_item_id: item.id,
     name: item.name,
@@ -228,7 +222,7 @@ async function quoteLineItem(ctx: ServiceContext, item: LineItemRow, pricing: Pr
       date: hour.date,
       hour: hour.hour,
       plays: hour.plays,
-      price_minor: hour.plays * priceOf.get(hour)!,
+      price_minor: hour.plays * hour.playPrice,
     })),
   };
 }

@@ -1,3 +1,5 @@
+import type { Pacing } from '@adloop/contract/campaigns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PlanRules, planLineItem, type ScreenHour } from './line-item-plan.ts';
 
@@ -77,5 +79,79 @@ describe('planLineItem', () => {
       shortfall: 5,
     });
     expect(planLineItem([], rules({ goal: 5 })).shortfall).toBe(5);
+  });
+});
+
+describe('planLineItem over any flight', () => {
+  const flight = fc.array(
+    fc.record({
+      screen: fc.integer({ min: 0, max: 5 }),
+      day: fc.integer({ min: 1, max: 3 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      available: fc.integer({ min: 0, max: 60 }),
+    }),
+    { maxLength: 80 },
+  );
+  const planRules = fc.record({
+    goal: fc.integer({ min: 0, max: 3_000 }),
+    pacing: fc.constantFrom<Pacing>('EVEN', 'FRONTLOADED', 'ASAP'),
+    maxPlaysPerScreenHour: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+    dailyCap: fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+  });
+  const screenHoursOf = (rows: Array<{ screen: number; day: number; hour: number; available: number }>) => {
+    const seen = new Map<string, ScreenHour>();
+    for (const row of rows) {
+      const slot = {
+        screenId: `s${row.screen}`,
+        date: `2026-12-0${row.day}`,
+        hour: row.hour,
+        available: row.available,
+      };
+      seen.set(`${slot.screenId} ${slot.date} ${slot.hour}`, slot);
+    }
+    return [...seen.values()];
+  };
+
+  it('plans min(goal, what fits) in whole plays, no screen-hour past its room, no day past its cap, earliest first', () => {
+    fc.assert(
+      fc.property(flight, planRules, (rows, rule) => {
+        const screenHours = screenHoursOf(rows);
+        const plan = planLineItem(screenHours, rule);
+        const roomOf = (slot: ScreenHour) => Math.min(slot.available, rule.maxPlaysPerScreenHour ?? Infinity);
+        const fitsOn = new Map<string, number>();
+        for (const slot of screenHours) fitsOn.set(slot.date, (fitsOn.get(slot.date) ?? 0) + roomOf(slot));
+        const fits = [...fitsOn.values()].reduce((sum, room) => sum + Math.min(room, rule.dailyCap ?? Infinity), 0);
+        expect(plan.planned).toBe(Math.min(rule.goal, fits));
+        expect(plan.planned + plan.shortfall).toBe(rule.goal);
+        expect(plan.hours.reduce((sum, hour) => sum + hour.plays, 0)).toBe(plan.planned);
+        const perDay = new Map<string, number>();
+        for (const hour of plan.hours) {
+          expect(Number.isInteger(hour.plays) && hour.plays > 0).toBe(true);
+          expect(hour.plays).toBeLessThanOrEqual(roomOf(hour));
+          perDay.set(hour.date, (perDay.get(hour.date) ?? 0) + hour.plays);
+        }
+        for (const plays of perDay.values()) expect(plays).toBeLessThanOrEqual(rule.dailyCap ?? Infinity);
+        const times = plan.hours.map((hour) => `${hour.date} ${String(hour.hour).padStart(2, '0')}`);
+        expect(times).toEqual([...times].sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('EVEN without caps gives each screen-hour its share of the goal by what is available, within two plays', () => {
+    fc.assert(
+      fc.property(flight, fc.integer({ min: 0, max: 3_000 }), (rows, goal) => {
+        const screenHours = screenHoursOf(rows);
+        const total = screenHours.reduce((sum, slot) => sum + slot.available, 0);
+        const plan = planLineItem(screenHours, rules({ goal: Math.min(goal, total) }));
+        const playsAt = new Map(plan.hours.map((hour) => [`${hour.screenId} ${hour.date} ${hour.hour}`, hour.plays]));
+        for (const slot of screenHours) {
+          const share = total === 0 ? 0 : (Math.min(goal, total) * slot.available) / total;
+          const plays = playsAt.get(`${slot.screenId} ${slot.date} ${slot.hour}`) ?? 0;
+          expect(Math.abs(plays - share)).toBeLessThan(2);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

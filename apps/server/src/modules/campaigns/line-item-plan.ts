@@ -18,13 +18,11 @@ export interface PlanRules {
   dayUsed?: ReadonlyMap<string, number>;
 }
 
-export interface PlannedHour extends ScreenHour {
-  plays: number;
-}
+export type PlannedHour<T extends ScreenHour = ScreenHour> = T & { plays: number };
 
-export interface Plan {
+export interface Plan<T extends ScreenHour = ScreenHour> {
   /** Screen-hours given at least one play, earliest first. */
-  hours: PlannedHour[];
+  hours: PlannedHour<T>[];
   planned: number;
   /** Plays of the goal that no screen-hour, cap or day could take. */
   shortfall: number;
@@ -89,35 +87,107 @@ function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string,
 }
 
 /**
- * The plan of a line item for booking (decision 084): its goal in plays spread over the eligible
- * screen-hours in proportion to the plays available there. EVEN weighs every hour alike,
+ * Splits `plays` of one hour over its screen-hours (`members`, indices into `available` and
+ * `room`) in proportion to what is available on each, none past its room, in whole plays summing
+ * to `plays` (which the caller keeps within their rooms' sum). Systematic rounding: running along
+ * the screens, each takes the whole plays its running share crosses, so each is within one play of
+ * its exact share; a screen whose share passes its room keeps its room and the rest goes round the
+ * others again. One pass over the screens, two or three when caps bind.
+ */
+function splitHour(
+  plays: number,
+  members: Int32Array,
+  available: Float64Array,
+  room: Float64Array,
+  given: Int32Array,
+): void {
+  let remaining = plays;
+  let open = Array.from(members);
+  while (remaining > 0 && open.length > 0) {
+    let weight = 0;
+    for (const n of open) weight += available[n]!;
+    if (weight <= 0) break;
+    let running = 0.5;
+    let handed = 0;
+    const stillOpen: number[] = [];
+    for (const n of open) {
+      const before = Math.floor(running);
+      running += (remaining * available[n]!) / weight;
+      const share = Math.min(Math.floor(running) - before, room[n]! - given[n]!);
+      given[n]! += share;
+      handed += share;
+      if (given[n]! < room[n]!) stillOpen.push(n);
+    }
+    remaining -= handed;
+    // Everything fitted, or nothing could (rounding left a play no open screen's share reached).
+    if (handed === 0) {
+      for (const n of stillOpen) {
+        if (remaining === 0) break;
+        given[n]! += 1;
+        remaining -= 1;
+      }
+      break;
+    }
+    open = stillOpen;
+  }
+}
+
+/**
+ * The plan of a line item for booking and pacing (decision 084): its goal in plays spread over the
+ * eligible screen-hours in proportion to the plays available there. EVEN weighs every hour alike,
  * FRONTLOADED weighs the flight's first hour 1.5 and its last 0.5 (linearly between), ASAP fills
  * the earliest hours first. Each screen-hour takes at most max_plays_per_screen_hour and what is
  * available, each day at most daily_cap; plays are whole and sum to the goal when it fits.
+ *
+ * Planned in two steps, so a flight over thousands of screens plans in linear time: the goal over
+ * the flight's hours (each weighing what all its screens have available, holding what their rooms
+ * sum to, by water-filling within the daily caps), then each hour's plays over its screens by what
+ * each has available (`splitHour`). What a capped screen cannot take stays in its hour, on the
+ * others, so the plan keeps the shape over time that the pacing asks for.
  */
-export function planLineItem(screenHours: readonly ScreenHour[], rules: PlanRules): Plan {
-  // Time as a number (day of the flight × 24 + hour) so sorting and weighing never build strings.
+export function planLineItem<T extends ScreenHour>(screenHours: readonly T[], rules: PlanRules): Plan<T> {
+  const count = screenHours.length;
+  // Time as a number (day of the flight × 24 + hour): a counting sort groups the screen-hours by it.
   const dates = [...new Set(screenHours.map((slot) => slot.date))].sort();
   const dayOf = new Map(dates.map((date, n) => [date, n]));
-  const timeOfSlot = screenHours.map((slot) => dayOf.get(slot.date)! * 24 + slot.hour);
-  const screenIds = [...new Set(screenHours.map((slot) => slot.screenId))].sort();
-  const rankOfScreen = new Map(screenIds.map((id, n) => [id, n]));
-  const sortKey = screenHours.map((slot, n) => timeOfSlot[n]! * screenIds.length + rankOfScreen.get(slot.screenId)!);
-  const order = screenHours.map((_, n) => n);
-  order.sort((a, b) => sortKey[a]! - sortKey[b]!);
-  const ordered = order.map((n) => screenHours[n]!);
-  const times = order.map((n) => timeOfSlot[n]!);
-  // The position of each distinct time among the flight's times, 0 to 1, for FRONTLOADED weights.
-  const rankOf = new Map<number, number>();
-  for (const time of times) if (!rankOf.has(time)) rankOf.set(time, rankOf.size);
-  const lastRank = Math.max(1, rankOf.size - 1);
-  const slots: Slot[] = ordered.map((slot, index) => {
-    const room = Math.max(0, Math.min(slot.available, rules.maxPlaysPerScreenHour ?? Infinity));
-    const t = rankOf.size > 1 ? rankOf.get(times[index]!)! / lastRank : 0;
+  const span = dates.length * 24;
+  const timeOf = new Int32Array(count);
+  const available = new Float64Array(count);
+  const room = new Float64Array(count);
+  const start = new Int32Array(span + 1);
+  const cap = rules.maxPlaysPerScreenHour ?? Infinity;
+  for (let n = 0; n < count; n += 1) {
+    const slot = screenHours[n]!;
+    const time = dayOf.get(slot.date)! * 24 + slot.hour;
+    timeOf[n] = time;
+    available[n] = Math.max(0, slot.available);
+    room[n] = Math.max(0, Math.floor(Math.min(slot.available, cap)));
+    start[time + 1]! += 1;
+  }
+  for (let time = 0; time < span; time += 1) start[time + 1]! += start[time]!;
+  const order = new Int32Array(count);
+  const next = start.slice(0, span);
+  for (let n = 0; n < count; n += 1) order[next[timeOf[n]!]!++] = n;
+
+  // The hours of the flight that have screen-hours, earliest first, with what they hold.
+  const hours: Array<{ time: number; available: number; room: number }> = [];
+  for (let time = 0; time < span; time += 1) {
+    if (start[time + 1] === start[time]) continue;
+    let hourAvailable = 0;
+    let hourRoom = 0;
+    for (let at = start[time]!; at < start[time + 1]!; at += 1) {
+      hourAvailable += available[order[at]!]!;
+      hourRoom += room[order[at]!]!;
+    }
+    hours.push({ time, available: hourAvailable, room: hourRoom });
+  }
+  const lastRank = Math.max(1, hours.length - 1);
+  const slots: Slot[] = hours.map((hour, index) => {
+    const t = hours.length > 1 ? index / lastRank : 0;
     const pace = rules.pacing === 'FRONTLOADED' ? 1.5 - t : 1;
-    return { index, room, weight: Math.max(0, slot.available) * pace, day: slot.date };
+    return { index, room: hour.room, weight: hour.available * pace, day: dates[Math.floor(hour.time / 24)]! };
   });
-  const given = ordered.map(() => 0);
+  const perHour = hours.map(() => 0);
   const dayLeft = new Map<string, number>();
   if (rules.dailyCap !== null) {
     for (const date of dates) dayLeft.set(date, Math.max(0, rules.dailyCap - (rules.dayUsed?.get(date) ?? 0)));
@@ -125,19 +195,22 @@ export function planLineItem(screenHours: readonly ScreenHour[], rules: PlanRule
 
   let planned = 0;
   if (rules.pacing === 'ASAP') {
-    let from = 0;
-    while (from < slots.length && planned < rules.goal) {
-      let to = from;
-      while (to < slots.length && times[to] === times[from]) to += 1;
-      planned += fill(rules.goal - planned, slots.slice(from, to), given, dayLeft);
-      from = to;
+    for (const slot of slots) {
+      if (planned >= rules.goal) break;
+      planned += fill(rules.goal - planned, [slot], perHour, dayLeft);
     }
   } else {
-    planned = fill(rules.goal, slots, given, dayLeft);
+    planned = fill(rules.goal, slots, perHour, dayLeft);
   }
-  const hours: PlannedHour[] = [];
-  ordered.forEach((slot, n) => {
-    if (given[n]! > 0) hours.push({ ...slot, plays: given[n]! });
+
+  const given = new Int32Array(count);
+  const plannedHours: PlannedHour<T>[] = [];
+  hours.forEach((hour, index) => {
+    const plays = perHour[index]!;
+    if (plays === 0) return;
+    const members = order.subarray(start[hour.time]!, start[hour.time + 1]!);
+    splitHour(plays, members, available, room, given);
+    for (const n of members) if (given[n]! > 0) plannedHours.push({ ...screenHours[n]!, plays: given[n]! });
   });
-  return { hours, planned, shortfall: rules.goal - planned };
+  return { hours: plannedHours, planned, shortfall: rules.goal - planned };
 }

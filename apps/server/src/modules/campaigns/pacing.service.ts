@@ -268,19 +268,15 @@ async function replanLineItem(
     item.goalKind === 'IMPRESSIONS'
       ? deliveryCap(item.goalQuantity) - state.impressions - state.outstandingImpressions
       : Number.POSITIVE_INFINITY;
-  const perPlayAt = new Map(
-    slots.map((slot) => [hourKey(slot.screenId, slot.date, slot.hour), slot.impressionsPerPlay]),
-  );
   let money = moneyLeft;
-  const startOf = new Map(slots.map((slot) => [hourKey(slot.screenId, slot.date, slot.hour), slot.startsAt]));
   const rows: Array<typeof lineItemPlans.$inferInsert> = [];
   for (const hour of planned.plan.hours) {
     const key = hourKey(hour.screenId, hour.date, hour.hour);
-    const startsAt = startOf.get(key)!;
+    const startsAt = hour.startsAt;
     if (startsAt >= now + HORIZON_MS) continue;
-    const price = planned.priceOf.get(hour)!;
+    const price = hour.playPrice;
     const more = hour.plays - (state.outstandingAt.get(key) ?? 0);
-    const seen = perPlayAt.get(key) ?? 0;
+    const seen = hour.impressionsPerPlay;
     const plays = Math.min(
       more,
       playsLeft,
