@@ -84,6 +84,7 @@ const ROLE_VIEWS: Array<[role: string, email: string, views: View[]]> = [
       { path: '/dashboard', heading: 'Dashboard' },
       { path: '/dashboard/screens', heading: 'Screens' },
       { path: '/dashboard/takeovers', heading: 'Emergency takeover' },
+      { path: '/dashboard/screen-campaigns', heading: 'Campaigns' },
       { path: '/dashboard/onboarding/company', heading: NO_ACCESS },
     ],
   ],

@@ -14,6 +14,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import { adTransactionRoutes, screenPayoutRoutes } from './modules/billing/billing.routes.ts';
 import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
 import pacingWorkerPlugin, { type PacingWorkerOptions } from './modules/campaigns/pacing.schedule.ts';
+import screenCampaignRoutes from './modules/campaigns/screen-campaigns.routes.ts';
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(takeoverRoutes, { prefix: '/api/takeovers' });
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(campaignRoutes, { prefix: '/api/campaigns' });
+  await app.register(screenCampaignRoutes, { prefix: '/api/screen-campaigns' });
   await app.register(alertRoutes, { prefix: '/api/alerts' });
   if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
   if (options.pacing) await app.register(pacingWorkerPlugin, options.pacing);

@@ -10,6 +10,9 @@ export type Scope = 'all' | 'own' | 'self' | 'none';
  * `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad.
  * For `takeovers`, `update` is ending one (decision 035); rate cards are replaced, never edited (033).
  * `resolve` is settling a completed campaign's shortfall by a make-good or a credit (decision 086).
+ * `campaigns` `read` includes quoting and `update` holding, booking and cancelling (decision 084);
+ * `screenCampaigns` are the booked campaigns as the screens they play on see them, without money
+ * (decision 087): outlet staff read those of their screens, never `campaigns` themselves.
  */
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve', 'pause', 'resolve'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -30,6 +33,7 @@ export const RESOURCES = [
   'rateCards',
   'takeovers',
   'campaigns',
+  'screenCampaigns',
   'profile',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -56,6 +60,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: { read: 'all', create: 'all', update: 'all', delete: 'all' },
     takeovers: { read: 'all', create: 'all', update: 'all' },
     campaigns: { read: 'all', create: 'all', update: 'all', delete: 'all', resolve: 'all' },
+    screenCampaigns: { read: 'all' },
     profile,
   },
   COMPANY_ADMIN: {
@@ -75,6 +80,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: { read: 'all' },
     takeovers: none,
     campaigns: { read: 'own', create: 'own', update: 'own', delete: 'own' },
+    // Their own campaigns, money and all, are `campaigns`.
+    screenCampaigns: none,
     profile,
   },
   COMPANY_EMPLOYEE: {
@@ -94,6 +101,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: { read: 'all' },
     takeovers: none,
     campaigns: { read: 'own' },
+    screenCampaigns: none,
     profile,
   },
   OUTLET_ADMIN: {
@@ -112,6 +120,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: { read: 'all' },
     takeovers: { read: 'own', create: 'own', update: 'own' },
     campaigns: none,
+    // What is booked to play on their screens, their screens' share, without money (decision 087).
+    screenCampaigns: { read: 'own' },
     profile,
   },
   OUTLET_EMPLOYEE: {
@@ -130,6 +140,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: { read: 'all' },
     takeovers: { read: 'own' },
     campaigns: none,
+    screenCampaigns: { read: 'own' },
     profile,
   },
   UNMAPPED: {
@@ -148,6 +159,7 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     rateCards: none,
     takeovers: none,
     campaigns: none,
+    screenCampaigns: none,
     profile,
   },
 };

@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/client.ts';
 import {
   ads,
   adTransactions,
+  campaignReservations,
   campaigns,
   companies,
   companyUsers,
@@ -196,6 +197,30 @@ export async function createLineItem(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A BOOKED campaign of the company, as a booking leaves it: one line item of a new ad of its own,
+ * flying tomorrow (UTC), with 10 plays reserved at 10:00 on a new screen of the outlet.
+ */
+export async function createBookedCampaign(db: Database, companyId: string, outletId: string) {
+  const campaign = await createCampaign(db, companyId, { status: 'BOOKED' });
+  const ad = await createAd(db, companyId);
+  const item = await createLineItem(db, campaign.id, [ad.id], {
+    startsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    endsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    goalQuantity: 10,
+  });
+  const screen = await createScreen(db, outletId);
+  await db.insert(campaignReservations).values({
+    lineItemId: item.id,
+    screenId: screen.id,
+    localDate: item.startsOn,
+    hour: 10,
+    plays: 10,
+    priceMinor: 1_500,
+  });
+  return campaign;
 }
 
 /** The zone an outlet gets when none is named (the column's default). */

@@ -11,7 +11,7 @@ import {
   createScreen,
 } from './factories.ts';
 import { bearer } from './sign-in.ts';
-import type { Caller, Tenant, TwoTenants } from './tenants.ts';
+import { type Caller, ownerOf, RESOURCE_ROWS, type ResourceRows, type Tenant, type TwoTenants } from './tenants.ts';
 
 /** One request of the permission matrix test (permissions.api.test.ts). */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -133,6 +133,15 @@ async function bookableCampaign(world: TwoTenants, tenant: Tenant): Promise<stri
     targeting: { tags: [], outlet_ids: [world.outlets[tenant]], pincodes: [], cities: [], schedule: { ...ALWAYS } },
   });
   return campaign.id;
+}
+
+/** A campaign booked on a screen of the tenant's outlet (RESOURCE_ROWS), made once a world. */
+const screenCampaigns = new WeakMap<TwoTenants, Partial<Record<Tenant, string>>>();
+async function screenCampaign(world: TwoTenants, tenant: Tenant): Promise<string> {
+  const made = screenCampaigns.get(world) ?? {};
+  screenCampaigns.set(world, made);
+  made[tenant] ??= await (RESOURCE_ROWS.screenCampaigns as ResourceRows).make(ownerOf(world, tenant));
+  return made[tenant];
 }
 
 const bookingCase = (verb: 'quote' | 'hold' | 'book' | 'cancel'): RouteCase => ({
@@ -363,6 +372,15 @@ export const MORE_ROUTES: RouteCase[] = [
     success: 204,
     tenanted: true,
     build: async (w, _c, t) => at('DELETE', await lineItemUrl(w, t)),
+  },
+  read('screenCampaigns', '/api/screen-campaigns'),
+  {
+    name: 'GET /api/screen-campaigns/:id',
+    resource: 'screenCampaigns',
+    action: 'read',
+    success: 200,
+    tenanted: true,
+    build: async (w, _c, t) => at('GET', `/api/screen-campaigns/${await screenCampaign(w, t)}`),
   },
   {
     name: 'POST /api/auth/verify',

@@ -8,6 +8,7 @@ import { pincodes } from '../../src/db/schema.ts';
 import {
   createAd,
   createAdTransaction,
+  createBookedCampaign,
   createCampaign,
   createCompany,
   createOutlet,
@@ -183,6 +184,10 @@ export const RESOURCE_ROWS: Record<Resource, ResourceRows | { none: string }> = 
       create: { tenanted: true, body: ({ companyId }) => ({ company_id: companyId, name: 'Diwali week' }) },
       update: { name: 'Renamed' },
     },
+  },
+  screenCampaigns: {
+    base: '/api/screen-campaigns',
+    make: async ({ db, companyId, outletId }) => (await createBookedCampaign(db, companyId, outletId)).id,
   },
   profile: { none: "the caller's own, at /api/auth/profile" },
 };

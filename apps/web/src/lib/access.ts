@@ -15,3 +15,10 @@ export const mayManageUsers: Access = (role) => {
   const scope = scopeOf(role, 'users', 'read');
   return scope === 'all' || scope === 'own';
 };
+
+/**
+ * Campaigns as the screens they play on see them, without money (decision 087): the page of whoever
+ * reads those and not campaigns themselves — outlet staff. Whoever reads campaigns has that page.
+ */
+export const readsOnlyScreenCampaigns: Access = (role) =>
+  can(role, 'screenCampaigns', 'read') && !can(role, 'campaigns', 'read');

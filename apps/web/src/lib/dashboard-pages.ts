@@ -18,7 +18,7 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
-import { type Access, allowed, everyone, mayManageUsers } from '@/lib/access';
+import { type Access, allowed, everyone, mayManageUsers, readsOnlyScreenCampaigns } from '@/lib/access';
 import { paths } from '@/lib/paths';
 
 /** The sidebar's groups, top to bottom; a pinned group stays in the footer, in view however many pages the role has. */
@@ -88,6 +88,11 @@ export const DASHBOARD_PAGES = withPaths({
   createCampaign: page('campaigns', 'New campaign', allowed('campaigns', 'create')),
   editCampaign: page('campaigns', 'Edit campaign', allowed('campaigns', 'update')),
   campaign: page('campaigns', 'Campaign', allowed('campaigns')),
+  screenCampaigns: page('campaigns', 'Campaigns', readsOnlyScreenCampaigns, {
+    group: 'Content',
+    icon: CalendarRangeIcon,
+  }),
+  screenCampaign: page('campaigns', 'Campaign on your screens', readsOnlyScreenCampaigns),
   screens: page('screens', 'Screens', allowed('screens'), { group: 'Content', icon: MonitorIcon }),
   createScreen: page('screens', 'Create screen', allowed('screens', 'create')),
   editScreen: page('screens', 'Edit screen', allowed('screens', 'update')),

@@ -48,6 +48,11 @@ export const paths = {
     path: '/dashboard/campaigns/:id',
     getHref: (id: string) => `/dashboard/campaigns/${encodeURIComponent(id)}`,
   },
+  screenCampaigns: page('/dashboard/screen-campaigns'),
+  screenCampaign: {
+    path: '/dashboard/screen-campaigns/:id',
+    getHref: (id: string) => `/dashboard/screen-campaigns/${encodeURIComponent(id)}`,
+  },
   screens: page('/dashboard/screens'),
   createScreen: page('/dashboard/screens/create'),
   editScreen: editPage('/dashboard/screens'),
