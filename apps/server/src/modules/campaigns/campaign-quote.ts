@@ -2,7 +2,7 @@ import { hourOfWeek } from '@adloop/contract/audience';
 import type { CampaignQuote, LineItemQuote } from '@adloop/contract/campaign-booking';
 import { zonedInstant } from '@adloop/contract/clock';
 import type { OutletTier } from '@adloop/contract/constants';
-import { MAX_FLIGHT_DAYS, MAX_SCREENS_PAGE_SIZE } from '@adloop/contract/inventory';
+import { MAX_FLIGHT_DAYS, MAX_SCREENS_PAGE_SIZE, type ScreenAvailability } from '@adloop/contract/inventory';
 import { cardInForce, priceOfPlay } from '@adloop/contract/rate-card-rules';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -56,10 +56,8 @@ export async function pricedHoursOf(
     );
   }
   const { tags, outlet_ids, pincodes, cities, schedule } = item.targeting;
-  const hours: PricedHour[] = [];
-  const zoneOfOutlet = new Map<string, string>();
+  const screens: ScreenAvailability[] = [];
   let page = 1;
-  let seen = 0;
   for (;;) {
     const answer = await availability(
       ctx,
@@ -74,54 +72,57 @@ export async function pricedHoursOf(
       },
       { reservedPlays, learnt, now },
     );
-    for (const screen of answer.screens) {
-      zoneOfOutlet.set(screen.outlet_id, screen.timezone);
-      for (const day of screen.days) {
-        day.available.forEach((available, hour) => {
-          if (available === null || available <= 0) return;
-          hours.push({
-            screenId: `${screen.outlet_id}/${screen.screen_id}`,
-            date: day.date,
-            hour,
-            available,
-            playPrice: 0,
-            startsAt: 0,
-            impressionsPerPlay: 0,
-          });
-        });
-      }
-    }
-    seen += answer.screens.length;
-    if (seen >= answer.reach.screens || answer.screens.length === 0) break;
+    screens.push(...answer.screens);
+    if (screens.length >= answer.reach.screens || answer.screens.length === 0) break;
     page += 1;
   }
+  const outletIds = [...new Set(screens.map((screen) => screen.outlet_id))];
   const tierRows =
-    zoneOfOutlet.size === 0
+    outletIds.length === 0
       ? []
-      : await ctx.db
-          .select({ id: outlets.id, tier: outlets.tier })
-          .from(outlets)
-          .where(inArray(outlets.id, [...zoneOfOutlet.keys()]));
+      : await ctx.db.select({ id: outlets.id, tier: outlets.tier }).from(outlets).where(inArray(outlets.id, outletIds));
   const tierOf = new Map(tierRows.map((row) => [row.id, row.tier as OutletTier]));
-  const audiences = await audiencesOf(ctx.db, [...new Set(hours.map((slot) => slot.screenId.split('/')[1]!))]);
-  const priced = hours.map((slot) => {
-    const [outletId, screenId] = slot.screenId.split('/') as [string, string];
-    const at = instantOfLocalHour(slot.date, slot.hour, zoneOfOutlet.get(outletId)!);
-    const card = cardInForce(cards, at);
-    if (!card) {
-      throw conflict(
-        `No rate card is in force on ${slot.date} at ${String(slot.hour).padStart(2, '0')}:00 (${zoneOfOutlet.get(outletId)}): line item "${item.name}" cannot be priced`,
-      );
+  const audiences = await audiencesOf(
+    ctx.db,
+    screens.map((screen) => screen.screen_id),
+  );
+  // The instant and price of an hour depend only on the zone, the tier, the date and the hour: a
+  // flight over thousands of screens has a few hundred of them, each worked out once.
+  const hourOf = new Map<string, { at: number; price: number }>();
+  const priced: PricedHour[] = [];
+  for (const screen of screens) {
+    const zone = screen.timezone;
+    const tier = tierOf.get(screen.outlet_id) ?? 'STANDARD';
+    const audience = audiences.get(screen.screen_id);
+    for (const day of screen.days) {
+      const weekday = hourOfWeek(day.date, 0);
+      day.available.forEach((available, hour) => {
+        if (available === null || available <= 0) return;
+        const key = `${zone} ${tier} ${day.date} ${hour}`;
+        let known = hourOf.get(key);
+        if (!known) {
+          const at = instantOfLocalHour(day.date, hour, zone);
+          const card = cardInForce(cards, at);
+          if (!card) {
+            throw conflict(
+              `No rate card is in force on ${day.date} at ${String(hour).padStart(2, '0')}:00 (${zone}): line item "${item.name}" cannot be priced`,
+            );
+          }
+          known = { at, price: priceOfPlay(card, tier, day.date, `${String(hour).padStart(2, '0')}:00`).price_minor };
+          hourOf.set(key, known);
+        }
+        priced.push({
+          screenId: screen.screen_id,
+          date: day.date,
+          hour,
+          available,
+          playPrice: known.price,
+          startsAt: known.at,
+          impressionsPerPlay: audience?.[weekday + hour] ?? 0,
+        });
+      });
     }
-    const price = priceOfPlay(
-      card,
-      tierOf.get(outletId) ?? 'STANDARD',
-      slot.date,
-      `${String(slot.hour).padStart(2, '0')}:00`,
-    );
-    const impressionsPerPlay = audiences.get(screenId)?.[hourOfWeek(slot.date, slot.hour)] ?? 0;
-    return { ...slot, screenId, playPrice: price.price_minor, startsAt: at, impressionsPerPlay };
-  });
+  }
   // An impressions goal is delivered only where someone is counted as watching.
   return item.goalKind === 'IMPRESSIONS' ? priced.filter((slot) => slot.impressionsPerPlay > 0) : priced;
 }

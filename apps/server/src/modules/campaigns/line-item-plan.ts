@@ -148,17 +148,35 @@ function splitHour(
 export function planLineItem<T extends ScreenHour>(screenHours: readonly T[], rules: PlanRules): Plan<T> {
   const count = screenHours.length;
   // Time as a number (day of the flight × 24 + hour): a counting sort groups the screen-hours by it.
-  const dates = [...new Set(screenHours.map((slot) => slot.date))].sort();
-  const dayOf = new Map(dates.map((date, n) => [date, n]));
-  const span = dates.length * 24;
+  // Consecutive screen-hours mostly share a date, so each date is looked up once per run of them.
+  let first = '';
+  let last = '';
+  let seenDate = '';
+  for (let n = 0; n < count; n += 1) {
+    const date = screenHours[n]!.date;
+    if (date === seenDate) continue;
+    seenDate = date;
+    if (first === '' || date < first) first = date;
+    if (date > last) last = date;
+  }
+  const origin = count === 0 ? 0 : Date.parse(`${first}T00:00:00Z`);
+  const days = count === 0 ? 0 : Math.round((Date.parse(`${last}T00:00:00Z`) - origin) / 86_400_000) + 1;
+  const dates = Array.from({ length: days }, (_, n) => new Date(origin + n * 86_400_000).toISOString().slice(0, 10));
+  const span = days * 24;
   const timeOf = new Int32Array(count);
   const available = new Float64Array(count);
   const room = new Float64Array(count);
   const start = new Int32Array(span + 1);
   const cap = rules.maxPlaysPerScreenHour ?? Infinity;
+  seenDate = '';
+  let dayStart = 0;
   for (let n = 0; n < count; n += 1) {
     const slot = screenHours[n]!;
-    const time = dayOf.get(slot.date)! * 24 + slot.hour;
+    if (slot.date !== seenDate) {
+      seenDate = slot.date;
+      dayStart = Math.round((Date.parse(`${slot.date}T00:00:00Z`) - origin) / 86_400_000) * 24;
+    }
+    const time = dayStart + slot.hour;
     timeOf[n] = time;
     available[n] = Math.max(0, slot.available);
     room[n] = Math.max(0, Math.floor(Math.min(slot.available, cap)));
