@@ -10,6 +10,16 @@ import { MAX_FLIGHT_DAYS } from './inventory.ts';
 export const SHORTFALL_RESOLUTION_KINDS = ['MAKE_GOOD', 'CREDIT'] as const;
 export type ShortfallResolutionKind = (typeof SHORTFALL_RESOLUTION_KINDS)[number];
 
+const DAY_MS = 86_400_000;
+/** The easternmost zone is 14 h ahead of UTC: a local date begins there 14 h before it does in UTC. */
+const EASTERNMOST_MS = 14 * 3_600_000;
+
+/** The first date a make-good may fly: one not yet begun in any zone at `now`, so none of its hours is past. */
+export function earliestMakeGoodDay(now: number): string {
+  const begunSomewhere = Date.parse(new Date(now + EASTERNMOST_MS).toISOString().slice(0, 10));
+  return new Date(begunSomewhere + DAY_MS).toISOString().slice(0, 10);
+}
+
 /** `POST /api/campaigns/:id/line-items/:lineItemId/shortfall-resolution`: a credit, or a make-good with its flight. */
 export const shortfallResolutionCreateSchema = z
   .object({

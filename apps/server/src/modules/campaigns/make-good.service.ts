@@ -1,5 +1,9 @@
 import { CAMPAIGN_NAME_MAX } from '@adloop/contract/campaigns';
-import type { ShortfallResolution, ShortfallResolutionCreate } from '@adloop/contract/make-goods';
+import {
+  earliestMakeGoodDay,
+  type ShortfallResolution,
+  type ShortfallResolutionCreate,
+} from '@adloop/contract/make-goods';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ads, adTransactions, campaigns, lineItemResolutions, lineItems } from '../../db/schema.ts';
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
@@ -8,7 +12,7 @@ import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
 import { reserveInventory } from './booking.service.ts';
 import { campaignDelivery } from './delivery.service.ts';
 import { flightWindow, replanCampaigns } from './pacing.service.ts';
-import { earliestMakeGoodDay, quantityOf, resolutionsOf, rupees, settlementOf, toResolution } from './settlement.ts';
+import { quantityOf, resolutionsOf, rupees, settlementOf, toResolution } from './settlement.ts';
 
 type LineItemRow = typeof lineItems.$inferSelect;
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -1,7 +1,8 @@
+import { earliestMakeGoodDay } from '@adloop/contract/make-goods';
 import { ALWAYS } from '@adloop/contract/targeting';
 import { describe, expect, it } from 'vitest';
 import type { lineItems } from '../../db/schema.ts';
-import { earliestMakeGoodDay, type ShortfallFacts, settlementOf, shortfallCredit } from './settlement.ts';
+import { type ShortfallFacts, settlementOf, shortfallCredit } from './settlement.ts';
 
 const item: typeof lineItems.$inferSelect = {
   id: 'li-1',

@@ -20,16 +20,6 @@ type MakesGood = NonNullable<LineItemSettlement['makes_good']>;
 
 export const rupees = (minor: number) => `₹${(minor / 100).toFixed(2)}`;
 
-const DAY_MS = 86_400_000;
-/** The easternmost zone is 14 h ahead of UTC: a local date begins there 14 h before it does in UTC. */
-const EASTERNMOST_MS = 14 * 3_600_000;
-
-/** The first date a make-good may fly: one not yet begun in any zone at `now` (its flight window opens later). */
-export function earliestMakeGoodDay(now: number): string {
-  const begunSomewhere = Date.parse(new Date(now + EASTERNMOST_MS).toISOString().slice(0, 10));
-  return new Date(begunSomewhere + DAY_MS).toISOString().slice(0, 10);
-}
-
 /** "120 plays", "4,000 impressions" or "₹12.00" (a BUDGET goal is paise). */
 export function quantityOf(kind: GoalKind, quantity: number): string {
   if (kind === 'BUDGET') return rupees(quantity);

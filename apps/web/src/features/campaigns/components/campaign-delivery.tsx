@@ -8,6 +8,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCampaignDelivery } from '@/features/campaigns/api/get-campaign-delivery';
 import { DeliveryChart } from '@/features/campaigns/components/delivery-chart';
+import { LineItemSettlement } from '@/features/campaigns/components/line-item-settlement';
 import {
   deliveredImpressions,
   formatFlight,
@@ -45,7 +46,7 @@ function behindDays(item: LineItemDelivery, today: string): string[] {
     .map((day) => format(new Date(`${day.date}T00:00:00`), 'EEE d MMM'));
 }
 
-function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
+function LineItemDeliveryCard({ campaignId, item }: { campaignId: string; item: LineItemDelivery }) {
   const pace = progressLabel(item.progress);
   const goal = formatGoalQuantity(item.goal_kind, item.goal_quantity);
   const behind = behindDays(item, new Date().toISOString().slice(0, 10));
@@ -126,6 +127,7 @@ function LineItemDeliveryCard({ item }: { item: LineItemDelivery }) {
             }
           />
         </dl>
+        <LineItemSettlement campaignId={campaignId} item={item} />
         <p className="text-xs text-muted-foreground">
           {formatPlays(item.planned_ahead_plays)} are in the screens' plans for the coming hours, played even while a
           screen is offline. The forecast is what is delivered plus the most the remaining booked hours can hold.
@@ -195,7 +197,7 @@ export function CampaignDeliverySection({ campaignId }: { campaignId: string }) 
         <>
           <DeliveryTotals delivery={delivery.data} />
           {delivery.data.line_items.map((item) => (
-            <LineItemDeliveryCard key={item.line_item_id} item={item} />
+            <LineItemDeliveryCard key={item.line_item_id} campaignId={campaignId} item={item} />
           ))}
         </>
       ) : (
