@@ -1,6 +1,7 @@
 import { DEFAULT_ON_AIR } from '@adloop/contract/inventory';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { listAds, openDisplay, playsOf } from '../support/display.ts';
+import { showControls } from '../support/display-test.ts';
 import { bearer, createCompany, createScreen, createStaff, tokenOf, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
 import { shoot } from '../support/shoot.ts';
@@ -216,9 +217,15 @@ test.describe('campaigns', () => {
     // The screen receives the creative with its plan for this hour, and plays it.
     const display = await browser.newPage();
     await openDisplay(display, request, { screenCode: screen.screen_code, passcode });
-    // The loop takes its turns: the demo ads come first, each several times (the next ad's image is
-    // loaded ahead, so the caption says which one is playing).
-    await expect(display.getByText(`- ${ad.title}`)).toBeVisible({ timeout: 180_000 });
+    // The loop takes its turns: the demo ads come first, each several times, so the viewer skips
+    // them (the caption says which ad is playing) until the campaign's creative is on.
+    const playing = display.getByText(`- ${ad.title}`);
+    await expect(async () => {
+      if (await playing.isVisible()) return;
+      await showControls(display);
+      await display.getByRole('button', { name: 'Skip' }).click();
+      await expect(playing).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 120_000 });
 
     await expect.poll(async () => (await playsOf(request, [ad.id])).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await signInAs(page, request, `/dashboard/campaigns/${campaign.id}`, companyAdmin.login);
