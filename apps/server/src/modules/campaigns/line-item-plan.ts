@@ -102,28 +102,29 @@ function splitHour(
   given: Int32Array,
 ): void {
   let remaining = plays;
-  let open = Array.from(members);
-  while (remaining > 0 && open.length > 0) {
+  // The screens still open, compacted to the front of `members`, which is a scratch copy the caller gives up.
+  let open = members.length;
+  while (remaining > 0 && open > 0) {
     let weight = 0;
-    for (const n of open) weight += available[n]!;
+    for (let k = 0; k < open; k += 1) weight += available[members[k]!]!;
     if (weight <= 0) break;
     let running = 0.5;
     let handed = 0;
-    const stillOpen: number[] = [];
-    for (const n of open) {
+    let stillOpen = 0;
+    for (let k = 0; k < open; k += 1) {
+      const n = members[k]!;
       const before = Math.floor(running);
       running += (remaining * available[n]!) / weight;
       const share = Math.min(Math.floor(running) - before, room[n]! - given[n]!);
       given[n]! += share;
       handed += share;
-      if (given[n]! < room[n]!) stillOpen.push(n);
+      if (given[n]! < room[n]!) members[stillOpen++] = n;
     }
     remaining -= handed;
     // Everything fitted, or nothing could (rounding left a play no open screen's share reached).
     if (handed === 0) {
-      for (const n of stillOpen) {
-        if (remaining === 0) break;
-        given[n]! += 1;
+      for (let k = 0; k < stillOpen && remaining > 0; k += 1) {
+        given[members[k]!]! += 1;
         remaining -= 1;
       }
       break;
@@ -170,11 +171,16 @@ export function planLineItem<T extends ScreenHour>(screenHours: readonly T[], ru
   const cap = rules.maxPlaysPerScreenHour ?? Infinity;
   seenDate = '';
   let dayStart = 0;
+  const dayStarts = new Map<string, number>();
   for (let n = 0; n < count; n += 1) {
     const slot = screenHours[n]!;
     if (slot.date !== seenDate) {
       seenDate = slot.date;
-      dayStart = Math.round((Date.parse(`${slot.date}T00:00:00Z`) - origin) / 86_400_000) * 24;
+      dayStart = dayStarts.get(seenDate) ?? -1;
+      if (dayStart < 0) {
+        dayStart = Math.round((Date.parse(`${seenDate}T00:00:00Z`) - origin) / 86_400_000) * 24;
+        dayStarts.set(seenDate, dayStart);
+      }
     }
     const time = dayStart + slot.hour;
     timeOf[n] = time;
@@ -226,9 +232,13 @@ export function planLineItem<T extends ScreenHour>(screenHours: readonly T[], ru
   hours.forEach((hour, index) => {
     const plays = perHour[index]!;
     if (plays === 0) return;
-    const members = order.subarray(start[hour.time]!, start[hour.time + 1]!);
-    splitHour(plays, members, available, room, given);
-    for (const n of members) if (given[n]! > 0) plannedHours.push({ ...screenHours[n]!, plays: given[n]! });
+    const from = start[hour.time]!;
+    const to = start[hour.time + 1]!;
+    splitHour(plays, order.slice(from, to), available, room, given);
+    for (let at = from; at < to; at += 1) {
+      const n = order[at]!;
+      if (given[n]! > 0) plannedHours.push({ ...screenHours[n]!, plays: given[n]! });
+    }
   });
   return { hours: plannedHours, planned, shortfall: rules.goal - planned };
 }
