@@ -211,10 +211,12 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     expect(overview.statusCode).toBe(200);
     const data = overview.json().data;
     expect(data.totals).toMatchObject({ plays: 11, ads: 2, screens: 1, outlets: 1 });
+    // No screen has an audience estimate: impressions are 0 and the answer says so (decision 085).
+    expect(data.totals).toMatchObject({ impressions: 0, screens_with_audience: 0 });
     expect(data.series).toEqual([
-      { date: day0, plays: 0 },
-      { date: day1, plays: 6 },
-      { date: day2, plays: 5 },
+      { date: day0, plays: 0, impressions: 0 },
+      { date: day1, plays: 6, impressions: 0 },
+      { date: day2, plays: 5, impressions: 0 },
     ]);
     expect(data.by_ad[0]).toMatchObject({ id: ids.ad, name: 'Filter coffee', plays: 9 });
     expect(data.by_company.map((row: { plays: number }) => row.plays)).toEqual([9, 2]);
@@ -222,7 +224,7 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
 
     const own = (await get(`/api/analytics/overview?from=${day0}&to=${day2}`, companyAdmin)).json().data;
     expect(own.totals.plays).toBe(9);
-    expect(own.by_company).toEqual([{ id: ids.company, name: 'Filter Coffee Co', plays: 9 }]);
+    expect(own.by_company).toEqual([{ id: ids.company, name: 'Filter Coffee Co', plays: 9, impressions: 0 }]);
     expect(own.revenue).toBeNull();
     expect(own.totals.uptime_pct).toBeNull();
 

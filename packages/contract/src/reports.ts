@@ -18,23 +18,35 @@ export const analyticsQuerySchema = z
   .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
-const slice = z.object({ id: z.string(), name: z.string(), plays: z.number().int() });
+/**
+ * Impressions beside plays (decision 085): the plays × the screen's audience estimate (people who see
+ * one play) for the hour of the week each was played, as estimated when the play was stored; an
+ * estimate, not a count, rounded to whole impressions. 0 where no screen had an estimate.
+ */
+const impressions = z.number().int();
 
-/** GET /api/analytics/overview: plays over time and by slice, uptime, money — already scoped to the caller. */
+const slice = z.object({ id: z.string(), name: z.string(), plays: z.number().int(), impressions });
+
+/** GET /api/analytics/overview: plays and impressions over time and by slice, uptime, money — already scoped to the caller. */
 export const analyticsOverviewSchema = z.object({
   data: z.object({
     totals: z.object({
       plays: z.number().int(),
+      impressions,
       ads: z.number().int(),
       screens: z.number().int(),
+      /** Of `screens`, those with an audience estimate now: 0 means impressions cannot be told here. */
+      screens_with_audience: z.number().int(),
       outlets: z.number().int(),
       uptime_pct: z.number().nullable(),
     }),
-    series: z.array(z.object({ date: z.string(), plays: z.number().int() })),
+    series: z.array(z.object({ date: z.string(), plays: z.number().int(), impressions })),
     by_ad: z.array(slice.extend({ company_name: z.string() })),
     by_company: z.array(slice),
-    by_outlet: z.array(slice),
-    by_screen: z.array(slice.extend({ outlet_name: z.string() })),
+    /** `has_audience`: whether a screen of the outlet that played has an audience estimate. */
+    by_outlet: z.array(slice.extend({ has_audience: z.boolean() })),
+    /** `audience_source`: where the screen's audience estimate comes from; null when it has none. */
+    by_screen: z.array(slice.extend({ outlet_name: z.string(), audience_source: z.string().nullable() })),
     /** Null for roles that may not see money. */
     revenue: z
       .object({

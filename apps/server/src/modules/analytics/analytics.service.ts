@@ -12,6 +12,7 @@ import {
   playRollupsAdDaily,
   playRollupsDaily,
   playRollupsScreenDaily,
+  screenAudiences,
   screenPayouts,
   screens,
 } from '../../db/schema.ts';
@@ -30,6 +31,7 @@ interface Source {
   table: PgTable;
   playDate: AnyPgColumn;
   plays: AnyPgColumn;
+  impressions: AnyPgColumn;
   adId?: AnyPgColumn;
   companyId?: AnyPgColumn;
   screenId?: AnyPgColumn;
@@ -40,6 +42,7 @@ const fine: Source = {
   table: playRollupsDaily,
   playDate: playRollupsDaily.playDate,
   plays: playRollupsDaily.plays,
+  impressions: playRollupsDaily.impressions,
   adId: playRollupsDaily.adId,
   companyId: playRollupsDaily.companyId,
   screenId: playRollupsDaily.screenId,
@@ -49,6 +52,7 @@ const byAdDay: Source = {
   table: playRollupsAdDaily,
   playDate: playRollupsAdDaily.playDate,
   plays: playRollupsAdDaily.plays,
+  impressions: playRollupsAdDaily.impressions,
   adId: playRollupsAdDaily.adId,
   companyId: playRollupsAdDaily.companyId,
 };
@@ -56,6 +60,7 @@ const byScreenDay: Source = {
   table: playRollupsScreenDaily,
   playDate: playRollupsScreenDaily.playDate,
   plays: playRollupsScreenDaily.plays,
+  impressions: playRollupsScreenDaily.impressions,
   screenId: playRollupsScreenDaily.screenId,
   outletId: playRollupsScreenDaily.outletId,
 };
@@ -101,10 +106,22 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-function sumBy<T extends { plays: number }>(rows: T[], key: (row: T) => string): Array<{ id: string; plays: number }> {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + row.plays);
-  return [...sums].map(([id, plays]) => ({ id, plays }));
+/** What a slice of plays amounts to: its plays and the impressions they made (decision 085). */
+interface Seen {
+  plays: number;
+  impressions: number;
+}
+
+const NOTHING: Seen = { plays: 0, impressions: 0 };
+const add = (a: Seen, b: Seen): Seen => ({ plays: a.plays + b.plays, impressions: a.impressions + b.impressions });
+/** Plays, and impressions to the whole one: an estimate's fractions are not worth showing. */
+const seen = (row: Seen) => ({ plays: row.plays, impressions: Math.round(row.impressions) });
+const impressionsOf = (source: Source) => sql<number>`coalesce(sum(${source.impressions}), 0)::float8`;
+
+function sumBy<T extends Seen>(rows: T[], key: (row: T) => string): Array<{ id: string } & Seen> {
+  const sums = new Map<string, Seen>();
+  for (const row of rows) sums.set(key(row), add(sums.get(key(row)) ?? NOTHING, row));
+  return [...sums].map(([id, sum]) => ({ id, ...sum }));
 }
 
 function top<T extends { plays: number }>(rows: T[]): T[] {
@@ -113,9 +130,10 @@ function top<T extends { plays: number }>(rows: T[]): T[] {
 
 /**
  * Everything the analytics page shows, from the daily rollups only (never the raw plays), in
- * three scans: plays per ad, plays per screen and plays per day of the slice, each from the
+ * three scans: plays and impressions per ad, per screen and per day of the slice, each from the
  * smallest rollup that can answer for it. Totals, companies and outlets are summed from the
- * per-ad and per-screen rows (at most one row per ad or screen); names are looked up by id.
+ * per-ad and per-screen rows (at most one row per ad or screen); names and the screens' audience
+ * estimates are looked up by id.
  */
 export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQuery): Promise<AnalyticsOverview> {
   const { db, caller } = ctx;
@@ -129,6 +147,7 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
         id: sql<string>`${a.adId}`,
         companyId: sql<string>`${a.companyId}`,
         plays: sql<number>`sum(${a.plays})::int`,
+        impressions: impressionsOf(a),
       })
       .from(a.table)
       .where(adSide.where)
@@ -138,12 +157,17 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
         id: sql<string>`${sc.screenId}`,
         outletId: sql<string>`${sc.outletId}`,
         plays: sql<number>`sum(${sc.plays})::int`,
+        impressions: impressionsOf(sc),
       })
       .from(sc.table)
       .where(screenSide.where)
       .groupBy(sc.screenId!, sc.outletId!),
     db
-      .select({ date: sql<string>`${a.playDate}::text`, plays: sql<number>`sum(${a.plays})::int` })
+      .select({
+        date: sql<string>`${a.playDate}::text`,
+        plays: sql<number>`sum(${a.plays})::int`,
+        impressions: impressionsOf(a),
+      })
       .from(a.table)
       .where(adSide.where)
       .groupBy(a.playDate),
@@ -157,7 +181,7 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
   const topOutlets = top(perOutlet);
 
   const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
-  const [adNames, companyNames, screenNames, outletNames] = await Promise.all([
+  const [adNames, companyNames, screenNames, outletNames, audiences] = await Promise.all([
     db
       .select({ id: ads.id, title: ads.title, companyName: companies.name })
       .from(ads)
@@ -176,40 +200,53 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
       .select({ id: outlets.id, name: outlets.name })
       .from(outlets)
       .where(inArray(outlets.id, ids(topOutlets))),
+    db
+      .select({ id: screenAudiences.screenId, source: screenAudiences.source })
+      .from(screenAudiences)
+      .where(inArray(screenAudiences.screenId, ids(perScreen))),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
   const adsById = byId(adNames);
   const companiesById = byId(companyNames);
   const screensById = byId(screenNames);
   const outletsById = byId(outletNames);
-  const perDay = new Map(series.map((row) => [row.date, row.plays]));
+  const audiencesById = byId(audiences);
+  const outletsWithAudience = new Set(perScreen.filter((row) => audiencesById.has(row.id)).map((row) => row.outletId));
+  const perDay = new Map(series.map((row) => [row.date, row]));
 
   return {
     totals: {
-      plays: perAd.reduce((sum, row) => sum + row.plays, 0),
+      ...seen(perAd.reduce(add, NOTHING)),
       ads: perAd.length,
       screens: perScreen.length,
+      screens_with_audience: audiences.length,
       outlets: perOutlet.length,
       uptime_pct: uptimePct,
     },
-    series: daysOf(query.from, query.to).map((date) => ({ date, plays: perDay.get(date) ?? 0 })),
+    series: daysOf(query.from, query.to).map((date) => ({ date, ...seen(perDay.get(date) ?? NOTHING) })),
     by_ad: topAds.map((row) => ({
       id: row.id,
       name: adsById.get(row.id)?.title ?? '',
       company_name: adsById.get(row.id)?.companyName ?? '',
-      plays: row.plays,
+      ...seen(row),
     })),
     by_company: perCompany.map((row) => ({
       id: row.id,
       name: companiesById.get(row.id)?.name ?? '',
-      plays: row.plays,
+      ...seen(row),
     })),
-    by_outlet: topOutlets.map((row) => ({ id: row.id, name: outletsById.get(row.id)?.name ?? '', plays: row.plays })),
+    by_outlet: topOutlets.map((row) => ({
+      id: row.id,
+      name: outletsById.get(row.id)?.name ?? '',
+      has_audience: outletsWithAudience.has(row.id),
+      ...seen(row),
+    })),
     by_screen: topScreens.map((row) => ({
       id: row.id,
       name: screensById.get(row.id)?.code ?? '',
       outlet_name: screensById.get(row.id)?.outletName ?? '',
-      plays: row.plays,
+      audience_source: audiencesById.get(row.id)?.source ?? null,
+      ...seen(row),
     })),
     revenue: canSeeField(caller.role, 'analytics', 'revenue') ? await revenue(db, query) : null,
   };

@@ -6,10 +6,14 @@ import {
   playRollupsDaily,
   playRollupsScreenDaily,
   playRollupsVariantDaily,
+  screenAudiences,
 } from '../../db/schema.ts';
 import { rebuildLineItemDelivery } from '../campaigns/line-item-delivery.ts';
 
-/** Recomputes the daily rollups (ad × screen, ad, screen) from the logs, the source of truth, in one transaction. */
+/**
+ * Recomputes the daily rollups (ad × screen, ad, screen) from the logs, the source of truth, in one
+ * transaction; impressions by the screens' audience estimates of now (decision 085).
+ */
 export async function rebuildRollups(db: Database): Promise<{ rows: number; plays: number }> {
   return db.transaction(async (tx) => {
     await tx.delete(playRollupsDaily);
@@ -17,10 +21,14 @@ export async function rebuildRollups(db: Database): Promise<{ rows: number; play
     await tx.delete(playRollupsScreenDaily);
     await tx.delete(playRollupsVariantDaily);
     await tx.execute(sql`
-      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor)
-      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor)
-      from ${playbackLogs}
-      group by play_date, ad_id, screen_id, company_id, outlet_id`);
+      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor, impressions)
+      select pl.play_date, pl.ad_id, pl.screen_id, pl.company_id, pl.outlet_id, sum(pl.play_count)::int, sum(pl.price_minor),
+        sum(pl.play_count * coalesce(
+          ${screenAudiences.impressionsPerPlay}[extract(dow from pl.play_date)::int * 24 + extract(hour from pl.play_time)::int + 1], 0
+        ))
+      from ${playbackLogs} pl
+      left join ${screenAudiences} on ${screenAudiences.screenId} = pl.screen_id
+      group by pl.play_date, pl.ad_id, pl.screen_id, pl.company_id, pl.outlet_id`);
     await tx.execute(sql`
       insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
       select play_date, variant_id, ad_id, sum(play_count)::int
@@ -28,11 +36,13 @@ export async function rebuildRollups(db: Database): Promise<{ rows: number; play
       group by play_date, variant_id, ad_id`);
     // The coarser rollups are sums of the fine one, which is already far smaller than the logs.
     await tx.execute(sql`
-      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor)
-      select play_date, ad_id, company_id, sum(plays)::int, sum(amount_minor) from ${playRollupsDaily} group by play_date, ad_id, company_id`);
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor, impressions)
+      select play_date, ad_id, company_id, sum(plays)::int, sum(amount_minor), sum(impressions)
+      from ${playRollupsDaily} group by play_date, ad_id, company_id`);
     await tx.execute(sql`
-      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
-      select play_date, screen_id, outlet_id, sum(plays)::int, sum(amount_minor) from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor, impressions)
+      select play_date, screen_id, outlet_id, sum(plays)::int, sum(amount_minor), sum(impressions)
+      from ${playRollupsDaily} group by play_date, screen_id, outlet_id`);
     await rebuildLineItemDelivery(tx);
     const [totals] = await tx
       .select({

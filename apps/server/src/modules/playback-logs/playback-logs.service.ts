@@ -11,6 +11,7 @@ import {
   playRollupsDaily,
   playRollupsScreenDaily,
   playRollupsVariantDaily,
+  screenAudiences,
 } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
@@ -218,26 +219,35 @@ async function insertPlays(
       ${column(variantOf)}::uuid[], ${column(priceOf)}::int[]
     )
     on conflict (id) do nothing
-    returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_count, variant_id, price_minor
+    returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_time, play_count, variant_id, price_minor
+    ), seen as (
+      -- Plays × the screen's audience estimate for the hour of the week played, as it is when stored (decision 085).
+      select inserted.*, play_count * coalesce(
+        ${screenAudiences.impressionsPerPlay}[extract(dow from play_date)::int * 24 + extract(hour from play_time)::int + 1], 0
+      ) as impressions
+      from inserted left join ${screenAudiences} on ${screenAudiences.screenId} = inserted.screen_id
     ), rolled as (
-      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor)
-      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted
+      insert into ${playRollupsDaily} (play_date, ad_id, screen_id, company_id, outlet_id, plays, amount_minor, impressions)
+      select play_date, ad_id, screen_id, company_id, outlet_id, sum(play_count)::int, sum(price_minor), sum(impressions) from seen
       group by play_date, ad_id, screen_id, company_id, outlet_id
       order by play_date, ad_id, screen_id
       on conflict (play_date, ad_id, screen_id) do update
-        set plays = ${playRollupsDaily.plays} + excluded.plays, amount_minor = ${playRollupsDaily.amountMinor} + excluded.amount_minor
+        set plays = ${playRollupsDaily.plays} + excluded.plays, amount_minor = ${playRollupsDaily.amountMinor} + excluded.amount_minor,
+          impressions = ${playRollupsDaily.impressions} + excluded.impressions
     ), by_ad as (
-      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor)
-      select play_date, ad_id, company_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, ad_id, company_id
+      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor, impressions)
+      select play_date, ad_id, company_id, sum(play_count)::int, sum(price_minor), sum(impressions) from seen group by play_date, ad_id, company_id
       order by play_date, ad_id
       on conflict (play_date, ad_id) do update
-        set plays = ${playRollupsAdDaily.plays} + excluded.plays, amount_minor = ${playRollupsAdDaily.amountMinor} + excluded.amount_minor
+        set plays = ${playRollupsAdDaily.plays} + excluded.plays, amount_minor = ${playRollupsAdDaily.amountMinor} + excluded.amount_minor,
+          impressions = ${playRollupsAdDaily.impressions} + excluded.impressions
     ), by_screen as (
-      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor)
-      select play_date, screen_id, outlet_id, sum(play_count)::int, sum(price_minor) from inserted group by play_date, screen_id, outlet_id
+      insert into ${playRollupsScreenDaily} (play_date, screen_id, outlet_id, plays, amount_minor, impressions)
+      select play_date, screen_id, outlet_id, sum(play_count)::int, sum(price_minor), sum(impressions) from seen group by play_date, screen_id, outlet_id
       order by play_date, screen_id
       on conflict (play_date, screen_id) do update
-        set plays = ${playRollupsScreenDaily.plays} + excluded.plays, amount_minor = ${playRollupsScreenDaily.amountMinor} + excluded.amount_minor
+        set plays = ${playRollupsScreenDaily.plays} + excluded.plays, amount_minor = ${playRollupsScreenDaily.amountMinor} + excluded.amount_minor,
+          impressions = ${playRollupsScreenDaily.impressions} + excluded.impressions
     ), by_variant as (
       insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
       select play_date, variant_id, ad_id, sum(play_count)::int from inserted where variant_id is not null

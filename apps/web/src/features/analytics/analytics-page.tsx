@@ -14,10 +14,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAnalyticsOverview } from '@/features/analytics/api/get-analytics-overview';
 import { CompanyShare } from '@/features/analytics/components/company-share';
+import { ImpressionsNote } from '@/features/analytics/components/impressions-note';
 import { KpiCards, KpiSkeleton } from '@/features/analytics/components/kpi-cards';
 import { PlaysOverTime } from '@/features/analytics/components/plays-over-time';
 import { RankingChart } from '@/features/analytics/components/ranking-chart';
 import { VariantComparison } from '@/features/analytics/components/variant-comparison';
+import { hasAudience } from '@/features/analytics/lib/impressions';
 import { fillDays } from '@/features/analytics/lib/series';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/utils';
@@ -40,11 +42,12 @@ export function AnalyticsPage() {
     [data, period.from, period.to],
   );
   const seesCompanies = keys.includes('company_id');
+  const withImpressions = data ? hasAudience(data.totals) : false;
   // A/B results are the advertiser's (decision 034): global admins and company roles.
   const seesVariants = user.role === 'GLOBAL_ADMIN' || (COMPANY_ROLES as readonly string[]).includes(user.role);
 
   return (
-    <PageShell description="How often ads play, where and when: by ad, company, outlet and screen, with uptime and money.">
+    <PageShell description="How often ads play and how many people see them, where and when: by ad, company, outlet and screen, with uptime and money.">
       <ListToolbar>
         <DateRangePicker value={range} onChange={(next) => next && setRange(next)} />
         <SliceFilters keys={keys} value={slice} onChange={setSlice} />
@@ -74,7 +77,10 @@ export function AnalyticsPage() {
           className={cn('grid gap-6 transition-opacity', overview.isPlaceholderData && 'opacity-60')}
           aria-busy={overview.isPlaceholderData}
         >
-          <KpiCards overview={data} days={daysIn(period)} />
+          <div className="grid gap-3">
+            <KpiCards overview={data} days={daysIn(period)} />
+            {data.totals.plays > 0 ? <ImpressionsNote overview={data} /> : null}
+          </div>
           {seesVariants ? <VariantComparison from={period.from} to={period.to} /> : null}
           {data.totals.plays === 0 ? (
             <EmptyState
@@ -84,36 +90,56 @@ export function AnalyticsPage() {
             />
           ) : (
             <>
-              <PlaysOverTime series={series} />
+              <PlaysOverTime series={series} impressions={withImpressions ? data.totals.impressions : null} />
               <div className="grid items-start gap-6 lg:grid-cols-2">
                 <RankingChart
                   title="Top ads"
                   description="The ads played most in this range."
                   noun="Ad"
                   detailHeader="Company"
+                  withImpressions={withImpressions}
                   slices={data.by_ad.map((ad) => ({
                     id: ad.id,
                     name: ad.name,
                     plays: ad.plays,
+                    impressions: ad.impressions,
                     detail: ad.company_name,
                   }))}
                 />
-                {seesCompanies && data.by_company.length > 0 ? <CompanyShare companies={data.by_company} /> : null}
+                {seesCompanies && data.by_company.length > 0 ? (
+                  <CompanyShare companies={data.by_company} withImpressions={withImpressions} />
+                ) : null}
                 <RankingChart
                   title="By outlet"
                   description="Where the ads played."
                   noun="Outlet"
-                  slices={data.by_outlet}
+                  withImpressions={withImpressions}
+                  slices={data.by_outlet.map((outlet) => ({
+                    ...outlet,
+                    impressions: outlet.has_audience ? outlet.impressions : null,
+                    impressionsNote: outlet.has_audience ? undefined : 'No screen here has an audience estimate',
+                  }))}
                 />
                 <RankingChart
                   title="By screen"
-                  description="Each screen's plays in this range."
+                  description={
+                    withImpressions
+                      ? "Each screen's plays in this range, and the people its audience estimate says saw them."
+                      : "Each screen's plays in this range."
+                  }
                   noun="Screen"
                   detailHeader="Outlet"
+                  withImpressions={withImpressions}
                   slices={data.by_screen.map((screen) => ({
                     id: screen.id,
                     name: screen.name,
                     plays: screen.plays,
+                    // A screen without an estimate has no impressions to tell, rather than none seen.
+                    impressions: screen.audience_source === null ? null : screen.impressions,
+                    impressionsNote:
+                      screen.audience_source === null
+                        ? 'No audience estimate'
+                        : `Audience estimate: ${screen.audience_source}`,
                     detail: screen.outlet_name,
                   }))}
                 />

@@ -74,7 +74,7 @@ export function FigureTable<Row>({ label, rows, rowKey, columns }: FigureTablePr
               key={column.header}
               scope="col"
               className={cn(
-                'px-3 py-2 font-medium whitespace-nowrap',
+                'px-2 py-2 font-medium whitespace-nowrap sm:px-3',
                 column.numeric ? 'text-right' : 'text-left',
                 column.hideOnMobile && 'hidden sm:table-cell',
               )}
@@ -89,14 +89,18 @@ export function FigureTable<Row>({ label, rows, rowKey, columns }: FigureTablePr
           <tr key={rowKey(row)}>
             {columns.map((column, index) =>
               index === 0 ? (
-                <th key={column.header} scope="row" className="max-w-56 px-3 py-1.5 text-left font-normal">
+                <th
+                  key={column.header}
+                  scope="row"
+                  className="max-w-32 px-2 py-1.5 text-left font-normal sm:max-w-48 sm:px-3"
+                >
                   {column.cell(row)}
                 </th>
               ) : (
                 <td
                   key={column.header}
                   className={cn(
-                    'px-3 py-1.5 whitespace-nowrap',
+                    'px-2 py-1.5 whitespace-nowrap sm:px-3',
                     column.numeric && 'text-right tabular-nums',
                     column.hideOnMobile && 'hidden sm:table-cell',
                   )}

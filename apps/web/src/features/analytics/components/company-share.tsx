@@ -1,14 +1,18 @@
 import { Cell, Pie, PieChart } from 'recharts';
 import { type ChartConfig, ChartContainer, ChartStyle, ChartTooltip, ChartTooltipContent } from '@/components/ui/chart';
 import { ChartCard, FigureTable } from '@/features/analytics/components/chart-card';
+import { formatCount } from '@/features/analytics/lib/impressions';
 import { OTHER_COLOR, PALETTE } from '@/features/analytics/lib/palette';
 
-type Slice = { id: string; name: string; plays: number };
+type Slice = { id: string; name: string; plays: number; impressions: number };
 
 const SLICES = PALETTE.length;
 
-/** Each company's share of plays as a donut (the top five and the rest), with every company in the table. */
-export function CompanyShare({ companies }: { companies: Slice[] }) {
+/**
+ * Each company's share of plays as a donut (the top five and the rest), with every company in the
+ * table, and its estimated impressions when some screen of the range has an audience estimate.
+ */
+export function CompanyShare({ companies, withImpressions }: { companies: Slice[]; withImpressions: boolean }) {
   const ranked = [...companies].sort((a, b) => b.plays - a.plays);
   const total = ranked.reduce((sum, company) => sum + company.plays, 0);
   const head = ranked.slice(0, SLICES);
@@ -68,10 +72,14 @@ export function CompanyShare({ companies }: { companies: Slice[] }) {
           rowKey={(company) => company.id}
           columns={[
             { header: 'Company', cell: (company) => <span className="block truncate">{company.name}</span> },
-            { header: 'Plays', numeric: true, cell: (company) => company.plays.toLocaleString('en-IN') },
+            { header: 'Plays', numeric: true, cell: (company) => formatCount(company.plays) },
+            ...(withImpressions
+              ? [{ header: 'Impressions', numeric: true, cell: (company: Slice) => formatCount(company.impressions) }]
+              : []),
             {
               header: 'Share',
               numeric: true,
+              hideOnMobile: withImpressions,
               cell: (company) => (total > 0 ? `${((company.plays / total) * 100).toFixed(1)}%` : '—'),
             },
           ]}

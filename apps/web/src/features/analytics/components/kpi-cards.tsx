@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   ActivityIcon,
   BanknoteIcon,
+  EyeIcon,
   HandCoinsIcon,
   MegaphoneIcon,
   MonitorIcon,
@@ -11,13 +12,21 @@ import {
   StoreIcon,
 } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount as count, hasAudience } from '@/features/analytics/lib/impressions';
 import { formatMoney } from '@/lib/money';
 
 type Kpi = { key: string; label: string; value: string; detail: string; icon: LucideIcon };
 
+// Two cards a row on phones: an odd last card takes the whole row rather than leave a hole.
+const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-3';
+const ODD_LAST = 'max-md:[&:last-child:nth-child(odd)]:col-span-2';
+
 function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
   return (
-    <article aria-label={label} className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs">
+    <article
+      aria-label={label}
+      className={`flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs ${ODD_LAST}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <span className="truncate text-sm font-medium text-muted-foreground">{label}</span>
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
@@ -30,18 +39,27 @@ function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
   );
 }
 
-const count = (value: number) => value.toLocaleString('en-IN');
-
-/** The range's headline numbers; money only for roles that may see it (revenue is null otherwise). */
+/**
+ * The range's headline numbers; money only for roles that may see it (revenue is null otherwise).
+ * Impressions are "—" when no screen that played has an audience estimate: 0 would say nobody saw them.
+ */
 export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days: number }) {
   const { totals, revenue } = overview;
+  const estimated = hasAudience(totals);
   const kpis: Kpi[] = [
     {
       key: 'plays',
       label: 'Plays',
       value: count(totals.plays),
-      detail: days > 0 ? `${count(Math.round(totals.plays / days))} a day on average` : 'In this range',
+      detail: days > 0 ? `${count(Math.round(totals.plays / days))} plays a day on average` : 'In this range',
       icon: PlayCircleIcon,
+    },
+    {
+      key: 'impressions',
+      label: 'Impressions',
+      value: estimated ? count(totals.impressions) : '—',
+      detail: estimated ? 'People who saw the plays, estimated' : 'No audience estimate',
+      icon: EyeIcon,
     },
     {
       key: 'ads',
@@ -93,7 +111,7 @@ export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days
   }
 
   return (
-    <section aria-label="Totals" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+    <section aria-label="Totals" className={GRID}>
       {kpis.map(({ key, ...kpi }) => (
         <KpiCard key={key} {...kpi} />
       ))}
@@ -103,8 +121,8 @@ export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days
 
 export function KpiSkeleton() {
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-hidden="true">
-      {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
+    <div className={GRID} aria-hidden="true">
+      {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
         <Skeleton key={key} className="h-28 rounded-xl" />
       ))}
     </div>

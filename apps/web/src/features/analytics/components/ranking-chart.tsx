@@ -1,9 +1,19 @@
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { ChartContainer, ChartTooltip, ChartTooltipContent } from '@/components/ui/chart';
 import { ChartCard, FigureTable } from '@/features/analytics/components/chart-card';
+import { formatCount, formatImpressions } from '@/features/analytics/lib/impressions';
 import { PLAYS_CONFIG } from '@/features/analytics/lib/palette';
 
-export type RankedSlice = { id: string; name: string; plays: number; detail?: string };
+export type RankedSlice = {
+  id: string;
+  name: string;
+  plays: number;
+  /** Estimated impressions; null where the slice has no audience estimate to count by. */
+  impressions: number | null;
+  /** Shown on hovering the impressions: where the estimate comes from. */
+  impressionsNote?: string;
+  detail?: string;
+};
 
 const CHART_ROWS = 8;
 const LABEL_CHARS = 16;
@@ -29,13 +39,26 @@ type RankingChartProps = {
   /** The table's first column, e.g. "Ad". */
   noun: string;
   slices: RankedSlice[];
-  /** Header of the detail column (the ad's company, the screen's outlet), when slices have one. */
+  /** What the line under each name is (the ad's company, the screen's outlet), when slices have one. */
   detailHeader?: string;
+  /** An Impressions column beside Plays: when some screen of the range has an audience estimate. */
+  withImpressions: boolean;
   className?: string;
 };
 
-/** The slices with the most plays as horizontal bars (top 8), and all of them in the table. */
-export function RankingChart({ title, description, noun, slices, detailHeader, className }: RankingChartProps) {
+/**
+ * The slices with the most plays as horizontal bars (top 8), and all of them in the table: plays,
+ * and their estimated impressions where some screen has an audience estimate, else their share.
+ */
+export function RankingChart({
+  title,
+  description,
+  noun,
+  slices,
+  detailHeader,
+  withImpressions,
+  className,
+}: RankingChartProps) {
   const ranked = [...slices].sort((a, b) => b.plays - a.plays);
   const total = ranked.reduce((sum, slice) => sum + slice.plays, 0);
   const top = ranked.slice(0, CHART_ROWS);
@@ -70,27 +93,30 @@ export function RankingChart({ title, description, noun, slices, detailHeader, c
           rowKey={(slice) => slice.id}
           columns={[
             {
-              header: noun,
-              cell: (slice) => <span className="block truncate">{slice.name}</span>,
+              header: detailHeader ? `${noun} · ${detailHeader}` : noun,
+              cell: (slice) => (
+                <>
+                  <span className="block truncate">{slice.name}</span>
+                  {slice.detail ? (
+                    <span className="block truncate text-xs text-muted-foreground">{slice.detail}</span>
+                  ) : null}
+                </>
+              ),
             },
-            ...(detailHeader
-              ? [
-                  {
-                    header: detailHeader,
-                    hideOnMobile: true,
-                    cell: (slice: RankedSlice) => (
-                      <span className="block max-w-40 truncate text-muted-foreground">{slice.detail}</span>
-                    ),
-                  },
-                ]
-              : []),
-            { header: 'Plays', numeric: true, cell: (slice) => slice.plays.toLocaleString('en-IN') },
-            {
-              header: 'Share',
-              numeric: true,
-              hideOnMobile: true,
-              cell: (slice) => (total > 0 ? `${((slice.plays / total) * 100).toFixed(1)}%` : '—'),
-            },
+            { header: 'Plays', numeric: true, cell: (slice) => formatCount(slice.plays) },
+            // Impressions take the place of the share of plays, which the bars already show.
+            withImpressions
+              ? {
+                  header: 'Impressions',
+                  numeric: true,
+                  cell: (slice) => <span title={slice.impressionsNote}>{formatImpressions(slice.impressions)}</span>,
+                }
+              : {
+                  header: 'Share',
+                  numeric: true,
+                  hideOnMobile: true,
+                  cell: (slice) => (total > 0 ? `${((slice.plays / total) * 100).toFixed(1)}%` : '—'),
+                },
           ]}
         />
       }

@@ -14,3 +14,9 @@ export const OTHER_COLOR = { light: 'oklch(0.705 0.015 286.067)', dark: 'oklch(0
 export const PLAYS_CONFIG = {
   plays: { label: 'Plays', theme: PALETTE[0] },
 } satisfies ChartConfig;
+
+/** Plays with the impressions they made (decision 085), for a chart that draws both. */
+export const PLAYS_AND_IMPRESSIONS_CONFIG = {
+  ...PLAYS_CONFIG,
+  impressions: { label: 'Impressions (est.)', theme: PALETTE[1] },
+} satisfies ChartConfig;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fillDays } from '@/features/analytics/lib/series';
 
 describe('fillDays', () => {
-  it('gives every day of the range, with zero plays where the server has none', () => {
-    expect(fillDays([{ date: '2026-06-02', plays: 7 }], '2026-06-01', '2026-06-03')).toEqual([
-      { date: '2026-06-01', plays: 0 },
-      { date: '2026-06-02', plays: 7 },
-      { date: '2026-06-03', plays: 0 },
+  it('gives every day of the range, with zero plays and impressions where the server has none', () => {
+    expect(fillDays([{ date: '2026-06-02', plays: 7, impressions: 58 }], '2026-06-01', '2026-06-03')).toEqual([
+      { date: '2026-06-01', plays: 0, impressions: 0 },
+      { date: '2026-06-02', plays: 7, impressions: 58 },
+      { date: '2026-06-03', plays: 0, impressions: 0 },
     ]);
   });
 
