@@ -66,6 +66,28 @@ export const staffSessions = pgTable(
 );
 
 /**
+ * An e-mailed one-time link with which an invited staff user chooses their first password
+ * (decision 089): only the token's SHA-256 is kept; it works once, before it expires, unless a
+ * newer invitation of the same user replaced it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
+);
+
+/**
  * Sign-in throttles (decision 040), counted whether or not the code or account exists: a screen code
  * or email tried from one network, the same from every network (ip ''), or one network across all
  * screen codes (subject '').
