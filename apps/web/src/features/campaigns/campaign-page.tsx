@@ -74,7 +74,7 @@ function CampaignActions({ campaign, onRefused }: { campaign: Campaign; onRefuse
           Book
         </SubmitButton>
       ) : null}
-      {status === 'DRAFT' || status === 'HELD' || status === 'BOOKED' ? (
+      {status === 'DRAFT' || status === 'HELD' || status === 'BOOKED' || status === 'ACTIVE' ? (
         <SubmitButton
           type="button"
           variant="outline"
@@ -85,7 +85,9 @@ function CampaignActions({ campaign, onRefused }: { campaign: Campaign; onRefuse
             confirm.ask({
               title: `Cancel “${campaign.name}”?`,
               description:
-                'Its reserved screen-hours and budget are released for other buyers. A cancelled campaign cannot be booked again.',
+                status === 'ACTIVE'
+                  ? 'It stops delivering once the hours its screens already hold are over; plays made until then stay billed. Its reserved screen-hours and budget are released for other buyers. A cancelled campaign cannot be booked again.'
+                  : 'Its reserved screen-hours and budget are released for other buyers. A cancelled campaign cannot be booked again.',
               confirmLabel: 'Cancel campaign',
               destructive: true,
               onConfirm: () => run('cancel'),
