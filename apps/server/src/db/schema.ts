@@ -944,6 +944,34 @@ export const screenRequestTimes = pgTable(
 );
 
 /**
+ * A pairing code a fresh display shows (decision 088): staff claim it for a screen they may edit,
+ * and the display, asking with its pairing secret, is handed that screen's session once. Only the
+ * SHA-256 of the code and of the secret is kept; rows are pruned a day after they expire.
+ */
+export const screenPairings = pgTable(
+  'screen_pairings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The screen it was claimed for; null while it waits. */
+    screenId: uuid('screen_id').references(() => screens.id, { onDelete: 'cascade' }),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** When the display was handed its session: from then on the pairing is spent. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('screen_pairings_code_uq').on(t.codeHash),
+    uniqueIndex('screen_pairings_secret_uq').on(t.secretHash),
+    index('screen_pairings_expires_idx').on(t.expiresAt),
+    check('screen_pairings_claim_whole', sql`(${t.screenId} is null) = (${t.claimedAt} is null)`),
+  ],
+);
+
+/**
  * What an advertiser company buys (issue 20): a campaign of line items, money in integer paise.
  * A DRAFT is edited freely; holding and booking come with availability.
  */
