@@ -6,6 +6,7 @@ import { SHORTFALL_RESOLUTION_KINDS } from '@adloop/contract/make-goods';
 import type { VariantContent } from '@adloop/contract/variants';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -113,7 +114,10 @@ export const pincodes = pgTable('pincodes', {
   createdAt: createdAt(),
 });
 
-/** Advertisers ("ad companies"). */
+/**
+ * Advertisers ("ad companies"), and each outlet's house account (decision 090): the owner of the
+ * outlet's own content, never billed, which carries the outlet's id as its own.
+ */
 export const companies = pgTable(
   'companies',
   {
@@ -122,10 +126,19 @@ export const companies = pgTable(
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set on an outlet's house account: the outlet, whose id the account shares. Null for an advertiser. */
+    houseOutletId: uuid('house_outlet_id').references((): AnyPgColumn => outlets.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`)],
+  (t) => [
+    // Advertisers' names are unique; a house account is named after its outlet, whose name need not be.
+    uniqueIndex('companies_name_lower_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.houseOutletId} is null`),
+    uniqueIndex('companies_house_outlet_uq').on(t.houseOutletId),
+    check('companies_house_account_id', sql`${t.houseOutletId} is null or ${t.houseOutletId} = ${t.id}`),
+  ],
 );
 
 /** Venues that own screens. Commission is in basis points of a play's rate (1500 = 15 %). */
