@@ -36,6 +36,8 @@ import screenRoutes from './modules/screens/screens.routes.ts';
 import screenshotRoutes, { screenScreenshotRoutes } from './modules/screens/screenshots.routes.ts';
 import takeoverRoutes, { screenTakeoverRoutes } from './modules/takeovers/takeovers.routes.ts';
 import { companyUserMappingRoutes, outletUserMappingRoutes } from './modules/user-mappings/user-mappings.routes.ts';
+import invitationRoutes from './modules/users/invitations.routes.ts';
+import type { InvitationSettings } from './modules/users/invitations.ts';
 import userRoutes from './modules/users/users.routes.ts';
 import admissionPlugin, { type AdmissionOptions, defaultAdmission } from './plugins/admission.ts';
 import authPlugin from './plugins/auth.ts';
@@ -75,6 +77,8 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** Which addresses outlets' alert webhooks may name (decision 075); private ones are refused unless given. */
   webhookTargets?: NetworkTargetPolicy;
+  /** E-mailed invitations of new staff (decision 089); without a mailer, onboarding answers a temporary password. */
+  invitations?: InvitationSettings;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -111,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(metricsRoutes, { token: options.metricsToken });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(invitationRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(companyRoutes, { prefix: '/api/ad-company' });
   await app.register(outletRoutes, {
@@ -118,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookTargets: options.webhookTargets ?? REFUSE_PRIVATE_TARGETS,
   });
   await app.register(pincodeRoutes, { prefix: '/api/pincode' });
-  await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(userRoutes, { prefix: '/api/users', invitations: options.invitations });
   await app.register(companyUserMappingRoutes, { prefix: '/api/company-user-mapping' });
   await app.register(outletUserMappingRoutes, { prefix: '/api/outlet-user-mapping' });
   await app.register(screenRoutes, { prefix: '/api/ad-screens' });

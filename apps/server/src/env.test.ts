@@ -29,6 +29,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
   });
 
+  it('keeps the origin of PUBLIC_URL, which invitation links name (decision 089)', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: 'https://Ads.Example.com/' }).PUBLIC_URL).toBe('https://ads.example.com');
+    expect(parseEnv({ PUBLIC_URL: 'http://localhost:8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
@@ -46,6 +52,10 @@ describe('parseEnv', () => {
     [{ ALERT_WEBHOOK_URL: 'https://hooks.example.com/adloop' }, 'ALERT_WEBHOOK_SECRET'],
     [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ PUBLIC_URL: 'ads.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://ads.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://ads.example.com/adloop' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://user:pw@ads.example.com' }, 'PUBLIC_URL'],
     [{ METRICS_TOKEN: 'sixteen or more but spaced' }, 'METRICS_TOKEN'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);

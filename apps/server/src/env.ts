@@ -58,6 +58,21 @@ const settings = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   ALERT_EMAIL_FROM: z.string().min(3).default('AdLoop alerts <alerts@adloop.app>'),
+  /** Sender of invitation e-mails (decision 089); ALERT_EMAIL_FROM's address unless set. */
+  INVITATION_EMAIL_FROM: z.string().min(3).optional(),
+  /**
+   * The origin people reach AdLoop at, as links in e-mails name it (decision 089), e.g.
+   * `https://ads.example.com`; unset, an invitation links to the origin the inviting browser used.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .refine((value) => {
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be an origin only, such as https://ads.example.com (no path, query or credentials)')
+    .transform((value) => new URL(value).origin)
+    .optional(),
   /** Every alert is also posted here, signed with the secret (outlets may add their own). */
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

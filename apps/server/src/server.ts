@@ -9,6 +9,7 @@ import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { readableLogStream, resolveLogFormat } from './lib/log-format.ts';
 import { logSerializers } from './lib/log-serializers.ts';
+import { smtpMailer } from './lib/mailer.ts';
 import { RedisEventBus } from './lib/redis-event-bus.ts';
 import { alertChannels } from './modules/alerts/alert-delivery.ts';
 import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
@@ -67,6 +68,10 @@ const channels = alertChannels({
   allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
 });
 
+const invitationMailer = env.SMTP_URL
+  ? smtpMailer(env.SMTP_URL, env.INVITATION_EMAIL_FROM ?? env.ALERT_EMAIL_FROM)
+  : undefined;
+
 const app = await buildApp({
   database,
   jwtSecret: await loadJwtSecret(env.JWT_SECRET, dataDir),
@@ -84,8 +89,15 @@ const app = await buildApp({
   metricsToken: env.METRICS_TOKEN,
   trustProxyHops: env.TRUST_PROXY,
   webhookTargets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+  invitations: { mailer: invitationMailer, publicUrl: env.PUBLIC_URL },
 });
-app.addHook('onClose', async () => channels.close());
+app.addHook('onClose', async () => {
+  channels.close();
+  invitationMailer?.close();
+});
+if (invitationMailer && !env.PUBLIC_URL) {
+  app.log.warn("SMTP_URL is set without PUBLIC_URL: invitation links name the origin of the inviting admin's browser");
+}
 app.log.info(
   env.REDIS_URL ? { bus: 'redis', channel: env.REDIS_CHANNEL } : { bus: 'in-process' },
   env.REDIS_URL ? 'changes fan out to every server process through Redis' : 'changes fan out within this process only',

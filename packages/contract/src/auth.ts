@@ -50,6 +50,11 @@ export const loginResponseSchema = z.object({
     expires_at: z.string(),
     /** Kept by the browser and sent with its next sign-in of this account (decision 076). */
     device_token: z.string().optional(),
+    /**
+     * Signed in with a temporary password: lets this session choose a new one at
+     * POST /api/auth/choose-password for a few minutes without typing it again (decision 089).
+     */
+    password_change_token: z.string().optional(),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -78,3 +83,15 @@ export const newPasswordSchema = z
   .string()
   .min(NEW_PASSWORD_MIN_LENGTH, `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
   .max(1024, 'Password must be at most 1024 characters');
+
+/**
+ * The first sign-in's one step (decision 089): the session that signed in with a temporary password
+ * chooses its own with the login's `password_change_token` instead of the temporary password.
+ */
+export const passwordChooseSchema = z
+  .object({
+    password_change_token: z.string().min(1).max(2048),
+    new_password: newPasswordSchema,
+  })
+  .strict();
+export type PasswordChoose = z.infer<typeof passwordChooseSchema>;

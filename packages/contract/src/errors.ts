@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'PASSWORD_CHANGE_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  /** A one-time link or step that was used, expired or replaced (410; decision 089). */
+  'GONE',
+  /** The mail server did not take an e-mail the request was to send (502; decision 089). */
+  'EMAIL_NOT_SENT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

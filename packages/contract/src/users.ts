@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema, signInAlertSchema } from './auth.ts';
 import { listQueryBase, phoneSchema } from './common.ts';
+import { invitationSentSchema } from './invitations.ts';
 import { roleSchema } from './roles.ts';
 
 /** A staff user as the onboarding pages see it, base path /api/users. */
@@ -16,13 +17,16 @@ export const userSchema = z.object({
   outlets: z.array(z.object({ id: z.string(), name: z.string(), outlet_code: z.string() })),
   /** Wrong passwords for this account from many networks (decision 040); null when quiet. */
   sign_in_alert: signInAlertSchema.nullable(),
+  /** Until when the e-mailed invitation's link works (past: expired); null when no link is pending (decision 089). */
+  invitation_expires_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
 /**
  * Onboarding a user: company roles name one company, outlet roles one or more outlets. The
- * answer carries a temporary password, shown once; the user must change it at first sign-in.
+ * answer carries a temporary password, shown once, which the user changes at first sign-in; or,
+ * on a server that sends e-mail, says an invitation went out instead (decision 089).
  */
 export const userCreateSchema = z
   .object({
@@ -48,7 +52,22 @@ export const userUpdateSchema = z
   .strict();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const userCreatedSchema = z.object({ user: userSchema, temporary_password: z.string() });
+export const userCreatedSchema = z.object({
+  user: userSchema,
+  /** Shown once; null when an invitation was e-mailed instead. */
+  temporary_password: z.string().nullable(),
+  /** The invitation e-mailed; null without e-mail, or when sending it failed. */
+  invitation: invitationSentSchema.nullable(),
+  /** Why the invitation could not be sent, when the temporary password stands in for it. */
+  invitation_error: z.string().nullable(),
+});
+export type UserCreated = z.infer<typeof userCreatedSchema>;
+
+/** A new invitation link e-mailed to a user who has not chosen a password yet. */
+export const userInvitedSchema = z.object({ user: userSchema, invitation: invitationSentSchema });
+
+/** A manager's password reset: always a temporary password, shown once. */
+export const userPasswordResetSchema = z.object({ user: userSchema, temporary_password: z.string() });
 
 export const userListQuerySchema = z
   .object({

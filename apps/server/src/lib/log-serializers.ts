@@ -25,5 +25,33 @@ export function serializeError(error: Error): ReturnType<typeof stdSerializers.e
   return withoutValues(stdSerializers.err(error), 0) as ReturnType<typeof stdSerializers.err>;
 }
 
+/** The token of a one-time link, as a query parameter (`/set-password?token=…`, decision 089). */
+const TOKEN_PARAM = /([?&]token=)[^&#]*/gi;
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Fastify's request serializer with a link's token left out of the URL: whoever reads the logs
+ * could otherwise choose an invited user's password before they do.
+ */
+export function serializeRequest(request: LoggedRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: request.url.replace(TOKEN_PARAM, '$1[redacted]'),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Logger serializers for every AdLoop process. */
-export const logSerializers = { err: serializeError };
+export const logSerializers = { err: serializeError, req: serializeRequest };

@@ -89,7 +89,7 @@ export type SharedApps = Awaited<ReturnType<typeof createSharedApps>>;
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: Pick<AppOptions, 'webDistDir' | 'uploadLimits' | 'admission' | 'webhookTargets'> = {},
+  options: Pick<AppOptions, 'webDistDir' | 'uploadLimits' | 'admission' | 'webhookTargets' | 'invitations'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await openMigratedDatabase(kind);
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
@@ -102,6 +102,7 @@ export async function createTestApp(
     uploadLimits: options.uploadLimits,
     admission: { ...TEST_ADMISSION, ...options.admission },
     webhookTargets: options.webhookTargets,
+    invitations: options.invitations,
   });
   await app.ready();
   return {

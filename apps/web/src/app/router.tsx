@@ -7,7 +7,7 @@ import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 
 const ROOT_ROUTE_ID = 'root';
-const STAFF_PATH = /^\/(login|dashboard)(\/|$)/;
+const STAFF_PATH = /^\/(login|set-password|dashboard)(\/|$)/;
 /** Set once the staff routes are in the router itself (a navigation's patch can be dropped, below). */
 let staffRoutesInRouter = false;
 

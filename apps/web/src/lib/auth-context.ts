@@ -8,7 +8,7 @@ import { createContext, useContext } from 'react';
  */
 export type AuthStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
-export type SignInResult = { token: string; user: CurrentUser; expires_at: string };
+export type SignInResult = { token: string; user: CurrentUser; expires_at: string; password_change_token?: string };
 
 export type Auth = {
   user: CurrentUser;
@@ -16,6 +16,11 @@ export type Auth = {
   status: AuthStatus;
   /** True after the user chose Log out, so guards send them to /login without a page to return to. */
   loggedOut: boolean;
+  /**
+   * Held in memory from a sign-in with a temporary password: lets the first-sign-in step set the
+   * new password without asking for the temporary one again (decision 089); null otherwise.
+   */
+  passwordChangeToken: string | null;
   signIn: (result: SignInResult) => void;
   /** Replaces the signed-in user after the server changed it (profile saved, password changed). */
   setUser: (user: CurrentUser) => void;

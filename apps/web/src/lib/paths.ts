@@ -30,6 +30,8 @@ export const paths = {
   home: page('/'),
   pricing: page('/pricing'),
   login: page('/login'),
+  /** An e-mailed invitation's link (decision 089): `/set-password?token=…`. */
+  setPassword: page('/set-password'),
   screenConnect: page('/ad/screen'),
   screenDisplay: {
     path: '/ad/screen/display',

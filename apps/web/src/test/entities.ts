@@ -59,6 +59,7 @@ export function staffUser(overrides: Partial<User> = {}): User {
     companies: [],
     outlets: [],
     sign_in_alert: null,
+    invitation_expires_at: null,
     created_at: CREATED_AT,
     ...overrides,
   };

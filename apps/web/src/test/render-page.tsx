@@ -67,18 +67,21 @@ type RenderPageOptions = {
   user?: CurrentUser;
   /** The address the page opens at. */
   path?: string;
+  /** A sign-in's token for choosing a first password (decision 089); none unless given. */
+  passwordChangeToken?: string;
 };
 
 /** Renders a page with what the app and the staff layout provide: toasts, the query cache, the router and the session. */
 export function renderPage(
   page: ReactNode,
-  { user = signedInUser('GLOBAL_ADMIN'), path = '/' }: RenderPageOptions = {},
+  { user = signedInUser('GLOBAL_ADMIN'), path = '/', passwordChangeToken }: RenderPageOptions = {},
 ) {
   const auth: Auth = {
     user,
     token: 'staff-token',
     status: 'authenticated',
     loggedOut: false,
+    passwordChangeToken: passwordChangeToken ?? null,
     signIn: vi.fn(),
     setUser: vi.fn(),
     logout: vi.fn(),

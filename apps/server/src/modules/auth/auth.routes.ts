@@ -1,4 +1,10 @@
-import { loginBodySchema, loginResponseSchema, verifyResponseSchema } from '@adloop/contract/auth';
+import { errorBodySchema } from '@adloop/contract/api';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  passwordChooseSchema,
+  verifyResponseSchema,
+} from '@adloop/contract/auth';
 import { passwordChangeSchema, profileUpdateSchema } from '@adloop/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +12,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { login, logout } from './auth.service.ts';
-import { changePassword, updateProfile } from './profile.service.ts';
+import { changePassword, choosePassword, updateProfile } from './profile.service.ts';
 
 /** Per-IP ceiling on sign-in attempts across all accounts (docs/design.md §4a). */
 const LOGIN_IP_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -41,6 +47,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           user: result.user,
           expires_at: result.expiresAt.toISOString(),
           device_token: result.deviceToken,
+          password_change_token: result.passwordChangeToken,
         },
       };
     },
@@ -100,6 +107,23 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await changePassword(request.ctx, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/choose-password',
+    {
+      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      ...guard('profile', 'update', {
+        summary:
+          "First sign-in: choose your own password with the sign-in answer's password_change_token instead of the temporary one (decision 089)",
+        body: passwordChooseSchema,
+        response: { 204: z.null(), 410: errorBodySchema },
+      }),
+    },
+    async (request, reply) => {
+      await choosePassword(request.ctx, app.jwtSecret, request.body);
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,8 @@ import { verifySecret } from './passwords.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
 export const STAFF_SESSION_HOURS = 12;
+/** How long after signing in with a temporary password the session may replace it without typing it again. */
+export const PASSWORD_CHANGE_MINUTES = 15;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -64,6 +66,8 @@ export interface LoginResult {
   expiresAt: Date;
   /** Marks this browser as one that signed the account in (decision 076). */
   deviceToken: string;
+  /** Signed in with a temporary password: this session's proof for choosing its own (decision 089). */
+  passwordChangeToken?: string;
 }
 
 /** Signs a staff user in. Wrong email and wrong password answer alike (docs/design.md §4a). */
@@ -92,7 +96,15 @@ export async function login(
   if (!session) throw new Error('session insert returned no row');
   const token = await signToken(secret, { sub: user.id, sid: session.id, aud: 'staff', expiresAt });
   const deviceToken = await issueDeviceToken(secret, 'staff', device, deviceId);
-  return { token, user: toCurrentUser(user), expiresAt, deviceToken };
+  const passwordChangeToken = user.mustChangePassword
+    ? await signToken(secret, {
+        sub: user.id,
+        sid: session.id,
+        aud: 'password-change',
+        expiresAt: new Date(Date.now() + PASSWORD_CHANGE_MINUTES * 60_000),
+      })
+    : undefined;
+  return { token, user: toCurrentUser(user), expiresAt, deviceToken, passwordChangeToken };
 }
 
 /** Resolves a bearer token to its live session and active user, or null. */

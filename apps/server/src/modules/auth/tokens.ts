@@ -5,9 +5,11 @@ const ALGORITHM = 'HS256';
 
 /**
  * `export` tickets are short-lived download links for a staff user's CSV export; `*-device` tokens
- * mark a browser that signed a screen or account in before (decision 076) and open nothing themselves.
+ * mark a browser that signed a screen or account in before (decision 076) and open nothing themselves;
+ * a `password-change` token lets the session that signed in with a temporary password choose its
+ * own without typing it again (decision 089).
  */
-export type Audience = 'staff' | 'screen' | 'export' | 'staff-device' | 'screen-device';
+export type Audience = 'staff' | 'screen' | 'export' | 'staff-device' | 'screen-device' | 'password-change';
 
 export interface TokenClaims {
   sub: string;

@@ -1,5 +1,5 @@
 import { COMPANY_ROLES, OUTLET_ROLES, type Role, toRole } from '@adloop/contract/roles';
-import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
+import type { User, UserCreate, UserCreated, UserUpdate } from '@adloop/contract/users';
 import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companyUsers, outletUsers, users } from '../../db/schema.ts';
@@ -8,9 +8,10 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { reachesAll, scopedByTenancy } from '../../lib/scope.ts';
-import { clearSignInThrottles, type SignInAlert, signInAlertOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
+import { type SignInAlert, signInAlertOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { revokeSessions } from '../auth/auth.service.ts';
 import { generateTemporaryPassword, hashSecret } from '../auth/passwords.ts';
+import { type InvitationSender, pendingInvitations, sendInvitation } from './invitations.ts';
 import {
   applyMemberships,
   currentMemberships,
@@ -23,7 +24,12 @@ import {
 
 type UserRow = typeof users.$inferSelect;
 
-function toUser(row: UserRow, names: MembershipNames | undefined, alert: SignInAlert | undefined): User {
+function toUser(
+  row: UserRow,
+  names: MembershipNames | undefined,
+  alert: SignInAlert | undefined,
+  invitationExpiresAt: string | undefined,
+): User {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +41,7 @@ function toUser(row: UserRow, names: MembershipNames | undefined, alert: SignInA
     companies: names?.companies ?? [],
     outlets: names?.outlets ?? [],
     sign_in_alert: alert ?? null,
+    invitation_expires_at: invitationExpiresAt ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -88,7 +95,7 @@ function assertMayGrant(caller: Caller, role: Role): void {
  * renamed, password reset — only by someone who holds all of their companies and outlets, or a
  * global admin; an own-scope caller takes the user off their own outlets instead.
  */
-function assertWhollyOwn(caller: Caller, memberships: Memberships): void {
+export function assertWhollyOwn(caller: Caller, memberships: Memberships): void {
   if (reachesAll(caller)) return;
   const foreign =
     memberships.companyIds.some((id) => !caller.companyIds.includes(id)) ||
@@ -130,15 +137,19 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery): Prom
     db.select({ value: count() }).from(users).where(where),
   ]);
   const ids = rows.map((row) => row.id);
-  const [names, alerts] = await Promise.all([membershipNames(ctx, ids), signInAlerts(db, ids)]);
+  const [names, alerts, invited] = await Promise.all([
+    membershipNames(ctx, ids),
+    signInAlerts(db, ids),
+    pendingInvitations(db, ids),
+  ]);
   return pageOf(
-    rows.map((row) => toUser(row, names.get(row.id), alerts.get(row.id))),
+    rows.map((row) => toUser(row, names.get(row.id), alerts.get(row.id), invited.get(row.id))),
     query,
     total?.value,
   );
 }
 
-async function findVisibleUser(ctx: ServiceContext, id: string): Promise<UserRow> {
+export async function findVisibleUser(ctx: ServiceContext, id: string): Promise<UserRow> {
   const { db, caller } = ctx;
   const [row] = await db
     .select()
@@ -149,10 +160,14 @@ async function findVisibleUser(ctx: ServiceContext, id: string): Promise<UserRow
 }
 
 /** A user record with the memberships the caller may see named. */
-async function recordOf(ctx: ServiceContext, row: UserRow): Promise<User> {
+export async function recordOf(ctx: ServiceContext, row: UserRow): Promise<User> {
   const { db } = ctx;
-  const [names, alerts] = await Promise.all([membershipNames(ctx, [row.id]), signInAlerts(db, [row.id])]);
-  return toUser(row, names.get(row.id), alerts.get(row.id));
+  const [names, alerts, invited] = await Promise.all([
+    membershipNames(ctx, [row.id]),
+    signInAlerts(db, [row.id]),
+    pendingInvitations(db, [row.id]),
+  ]);
+  return toUser(row, names.get(row.id), alerts.get(row.id), invited.get(row.id));
 }
 
 export async function getUser(ctx: ServiceContext, id: string): Promise<User> {
@@ -176,19 +191,26 @@ async function duplicateEmail(ctx: ServiceContext, email: string) {
   );
 }
 
-/** Onboards a user with a temporary password, answered once; they must change it at first sign-in. */
+/**
+ * Onboards a user with a temporary password they must change at first sign-in. Without e-mail it
+ * is answered once; with it (`invite`), an invitation link is e-mailed instead and the password,
+ * never shown, opens nothing (decision 089). If the mail server refuses, the answer falls back to
+ * the temporary password and says why.
+ */
 export async function createUser(
   ctx: ServiceContext,
   input: UserCreate,
-): Promise<{ user: User; temporary_password: string }> {
+  invite?: InvitationSender,
+): Promise<UserCreated> {
   const { db, caller } = ctx;
   assertMayGrant(caller, input.role);
   const memberships = await resolveMemberships(ctx, input.role, input, NO_MEMBERSHIPS);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashSecret(temporaryPassword);
   const email = input.email.toLowerCase();
+  let id: string;
   try {
-    const id = await db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
         .values({
@@ -203,10 +225,18 @@ export async function createUser(
       await applyMemberships(tx, row!.id, memberships, NO_MEMBERSHIPS);
       return row!.id;
     });
-    return { user: await getUser(ctx, id), temporary_password: temporaryPassword };
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_uq')) throw await duplicateEmail(ctx, email);
     throw error;
+  }
+  const created = { user: await getUser(ctx, id), temporary_password: temporaryPassword, invitation: null };
+  if (!invite) return { ...created, invitation_error: null };
+  try {
+    const invitation = await sendInvitation(db, invite, created.user);
+    return { user: await getUser(ctx, id), temporary_password: null, invitation, invitation_error: null };
+  } catch (error) {
+    invite.logFailure(error);
+    return { ...created, invitation_error: 'The invitation e-mail could not be sent' };
   }
 }
 
@@ -264,33 +294,4 @@ export async function deactivateUser(ctx: ServiceContext, id: string): Promise<v
     await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
     await revokeSessions(tx, id);
   });
-}
-
-/**
- * A manager resets a user's password (decision 008): a new temporary password, answered once;
- * every session of theirs ends, the sign-in lock on their email lifts, and they choose their own
- * password at the next sign-in. One's own password is changed in Settings instead.
- */
-export async function resetUserPassword(
-  ctx: ServiceContext,
-  id: string,
-): Promise<{ user: User; temporary_password: string }> {
-  const { db, caller } = ctx;
-  const target = await findVisibleUser(ctx, id);
-  if (id === caller.userId) throw forbidden('Change your own password in Settings');
-  if (!target.isActive) throw conflict(`${target.name} is deactivated; reactivate them first`);
-  assertWhollyOwn(caller, await currentMemberships(db, id));
-  const temporaryPassword = generateTemporaryPassword();
-  const passwordHash = await hashSecret(temporaryPassword);
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning();
-    await revokeSessions(tx, id);
-    await clearSignInThrottles(tx, 'staff', target.email.toLowerCase());
-    return row!;
-  });
-  return { user: await recordOf(ctx, updated), temporary_password: temporaryPassword };
 }

@@ -35,14 +35,20 @@ const dashboardPages: RouteObject[] = [
 ];
 
 /**
- * Every page sits behind the first-sign-in check: someone holding a temporary password
- * chooses their own before any page opens.
+ * The dashboard's frame and every page sit behind the first-sign-in check: someone holding a
+ * temporary password chooses their own before any of it opens or asks the server for anything
+ * (decision 089).
  */
 export const dashboardRoutes: RouteObject[] = [
   {
     lazy: async () => ({
       Component: (await import('@/features/settings/components/password-change-gate')).PasswordChangeGate,
     }),
-    children: dashboardPages,
+    children: [
+      {
+        element: lazyPage(() => import('@/components/layouts/dashboard-layout').then((m) => m.DashboardLayout)),
+        children: dashboardPages,
+      },
+    ],
   },
 ];

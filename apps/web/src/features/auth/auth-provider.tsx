@@ -16,6 +16,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [token, setToken] = useState(readUserToken);
   const [loggedOut, setLoggedOut] = useState(false);
+  const [passwordChangeToken, setPasswordChangeToken] = useState<string | null>(null);
   const verify = useQuery(verifyQueryOptions(token));
 
   // A stored token the server no longer accepts ends the session.
@@ -41,6 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeUserToken(result.token, result.expires_at);
       queryClient.setQueryData(verifyQueryKey(result.token), { user: result.user });
       setLoggedOut(false);
+      setPasswordChangeToken(result.password_change_token ?? null);
       setToken(result.token);
     },
     [queryClient],
@@ -55,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (token !== null) void logoutSession(token);
     clearUserToken();
     setLoggedOut(true);
+    setPasswordChangeToken(null);
     setToken(null);
     // Nothing fetched for this user may be shown to the next one.
     queryClient.clear();
@@ -70,11 +73,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token: status === 'authenticated' ? token : null,
       status,
       loggedOut,
+      passwordChangeToken: status === 'authenticated' ? passwordChangeToken : null,
       signIn,
       setUser,
       logout,
     }),
-    [status, verify.data, token, loggedOut, signIn, setUser, logout],
+    [status, verify.data, token, loggedOut, passwordChangeToken, signIn, setUser, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

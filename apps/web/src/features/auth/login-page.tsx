@@ -7,6 +7,14 @@ import type { LoginRedirectState } from '@/features/auth/components/require-auth
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
+/** What the set-password page hands over: the account whose password was just set (decision 089). */
+export type PasswordSetState = { passwordSetFor: string };
+
+function passwordSetFor(state: unknown): string | undefined {
+  const email = (state as Partial<PasswordSetState> | null)?.passwordSetFor;
+  return typeof email === 'string' ? email : undefined;
+}
+
 /** Where to go after signing in: the dashboard page that sent the user here, else the dashboard home. */
 function returnPath(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;
@@ -28,7 +36,7 @@ export function LoginPage() {
         </div>
         <div className="flex flex-1 items-center justify-center py-8">
           <div className="w-full max-w-sm">
-            <LoginForm />
+            <LoginForm passwordSetFor={passwordSetFor(location.state)} />
           </div>
         </div>
         <p className="text-center text-xs text-muted-foreground min-[720px]:text-left">

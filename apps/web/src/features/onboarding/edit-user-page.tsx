@@ -1,7 +1,7 @@
 import type { User, UserCreate, UserUpdate } from '@adloop/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { KeyRoundIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { KeyRoundIcon, MailIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +17,7 @@ import { UserForm } from '@/features/onboarding/components/user-form';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { useAuth } from '@/lib/auth-context';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
-import { useResetUserPassword, userResource } from '@/lib/resources/users';
+import { useResendInvitation, useResetUserPassword, userResource } from '@/lib/resources/users';
 
 /** Only what changed is sent; the email is the sign-in name and never changes here. */
 function changesOf(user: User, values: UserCreate): UserUpdate {
@@ -34,11 +34,22 @@ function changesOf(user: User, values: UserCreate): UserUpdate {
   return changes;
 }
 
+/** Where a user who has not chosen a password yet stands: invited by e-mail (until when), or not yet signed in. */
+function passwordStatus(user: User): string | null {
+  if (!user.must_change_password) return null;
+  if (user.invitation_expires_at === null) return 'Has not signed in and chosen a password yet.';
+  const until = format(new Date(user.invitation_expires_at), 'd MMM yyyy, HH:mm');
+  return new Date(user.invitation_expires_at) > new Date()
+    ? `Invited by e-mail; the link works until ${until}.`
+    : `The e-mailed invitation expired on ${until}; resend it.`;
+}
+
 function UserEditor({ user }: { user: User }) {
   const { user: me } = useAuth();
   const update = useUpdateResource(userResource);
   const commands = useUserCommands();
   const resetPassword = useResetUserPassword();
+  const resendInvitation = useResendInvitation();
   const confirmReset = useConfirmDialog();
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
 
@@ -54,6 +65,13 @@ function UserEditor({ user }: { user: User }) {
         setTemporaryPassword(temporary_password);
       },
     });
+
+  const resend = async () => {
+    const { invitation } = await resendInvitation.mutateAsync(user.id);
+    toast.success(`Invitation sent to ${invitation.sent_to}`, {
+      description: `The new link works once, until ${format(new Date(invitation.expires_at), 'd MMM yyyy, HH:mm')}; the older one no longer does.`,
+    });
+  };
 
   const onSave = async (values: UserCreate) => {
     const changes = changesOf(user, values);
@@ -73,8 +91,7 @@ function UserEditor({ user }: { user: User }) {
               <ActiveBadge active={user.is_active} inactiveLabel="Deactivated" />
             </CardTitle>
             <CardDescription>
-              Added {format(new Date(user.created_at), 'd MMM yyyy')}.{' '}
-              {user.must_change_password ? 'Has not signed in and chosen a password yet.' : null}
+              Added {format(new Date(user.created_at), 'd MMM yyyy')}. {passwordStatus(user)}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
@@ -88,6 +105,17 @@ function UserEditor({ user }: { user: User }) {
                   {user.is_active ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
                   {user.is_active ? 'Deactivate' : 'Reactivate'}
                 </Button>
+                {user.is_active && user.must_change_password && user.invitation_expires_at !== null ? (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    disabled={resendInvitation.isPending}
+                    onClick={() => resend().catch(() => undefined)}
+                  >
+                    <MailIcon aria-hidden="true" />
+                    Resend invitation
+                  </Button>
+                ) : null}
                 {user.is_active ? (
                   <Button type="button" variant="outline" onClick={askReset}>
                     <KeyRoundIcon aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { UserCreate } from '@adloop/contract/users';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,26 +10,50 @@ import { paths } from '@/lib/paths';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 import { userResource } from '@/lib/resources/users';
 
-type Invitation = { name: string; email: string; temporaryPassword: string };
+type TemporaryPassword = { name: string; email: string; password: string; invitationError: string | null };
 
+/**
+ * A server that sends e-mail invites the new user by a one-time link, and the page says so; one
+ * that does not (or whose mail server refused) answers a temporary password to pass on (decision 089).
+ */
 export function OnboardUserPage() {
   const navigate = useNavigate();
   const create = useCreateResource(userResource);
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
 
   const onSave = async (values: UserCreate) => {
-    const { user, temporary_password } = await create.mutateAsync(values);
+    const { user, temporary_password, invitation, invitation_error } = await create.mutateAsync(values);
+    if (invitation) {
+      toast.success(`${user.name} onboarded`, {
+        description: `Invitation sent to ${invitation.sent_to}. Its link works once, until ${format(new Date(invitation.expires_at), 'd MMM yyyy, HH:mm')}.`,
+      });
+      navigate(paths.users.getHref());
+      return;
+    }
     toast.success(`${user.name} onboarded`);
-    setInvitation({ name: user.name, email: user.email, temporaryPassword: temporary_password });
+    if (temporary_password !== null) {
+      setTemporary({
+        name: user.name,
+        email: user.email,
+        password: temporary_password,
+        invitationError: invitation_error,
+      });
+    }
   };
+
+  const share = `Share it with ${temporary?.email ?? 'them'} privately. They sign in at /login and must choose their own password right away.`;
 
   return (
     <PageShell description="Give a staff member an account, a role and the company or outlets it covers.">
       <UserForm onSave={onSave} />
       <SecretRevealDialog
-        secret={invitation?.temporaryPassword ?? null}
-        title={`Temporary password for ${invitation?.name ?? ''}`}
-        description={`Share it with ${invitation?.email ?? 'them'} privately. They sign in at /login and must choose their own password right away.`}
+        secret={temporary?.password ?? null}
+        title={`Temporary password for ${temporary?.name ?? ''}`}
+        description={
+          temporary?.invitationError
+            ? `${temporary.invitationError}, so here is a temporary password instead. ${share}`
+            : share
+        }
         secretLabel="Temporary password"
         onDone={() => navigate(paths.users.getHref())}
       />

@@ -1,4 +1,4 @@
-import { InfoIcon, Loader2Icon } from 'lucide-react';
+import { CircleCheckIcon, InfoIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { FieldError, PlainField } from '@/components/form/plain-field';
 import { PasswordInput } from '@/components/password-input';
@@ -10,7 +10,8 @@ import { useLoginForm } from '@/features/auth/hooks/use-login-form';
 
 const DEMO_CONTACT_EMAIL = 'demo@adloop.app';
 
-export function LoginForm() {
+/** `passwordSetFor`: the email whose password an invitation link has just set; it is filled in, with a word why. */
+export function LoginForm({ passwordSetFor }: { passwordSetFor?: string }) {
   const login = useLogin();
   const [showResetNote, setShowResetNote] = useState(false);
   // A failed login has already been toasted by the HTTP client and logged by useLogin.
@@ -24,9 +25,22 @@ export function LoginForm() {
           Enter your work email and password to manage your ads and screens.
         </p>
       </div>
+      {passwordSetFor ? (
+        <p role="status" className="flex gap-2 rounded-md border bg-muted/50 p-3 text-sm">
+          <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          Your password is set. Sign in with it to open your dashboard.
+        </p>
+      ) : null}
       <div className="grid gap-5">
         <PlainField id="email" label="Email" error={errors.email}>
-          <Input id="email" type="email" autoComplete="email" placeholder="you@company.com" {...fieldProps('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            defaultValue={passwordSetFor}
+            {...fieldProps('email')}
+          />
         </PlainField>
         <div className="grid gap-2">
           <div className="flex items-center">

@@ -1,8 +1,8 @@
-import { NEW_PASSWORD_MIN_LENGTH } from '@adloop/contract/auth';
 import { passwordChangeSchema } from '@adloop/contract/users';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { NewPasswordFields } from '@/components/form/new-password-fields';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Form } from '@/components/ui/form';
@@ -65,19 +65,7 @@ export function PasswordForm({
           label={currentLabel}
           autoComplete="current-password"
         />
-        <PasswordField
-          control={form.control}
-          name="new_password"
-          label="New password"
-          description={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, not a common password or your email. A passphrase is easiest to remember.`}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          control={form.control}
-          name="confirm_password"
-          label="Confirm new password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={form.control} />
         <div>
           <SubmitButton pending={change.isPending} icon={KeyRoundIcon} className="w-full sm:w-auto">
             {submitLabel}
