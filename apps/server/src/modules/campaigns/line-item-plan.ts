@@ -38,9 +38,11 @@ interface Slot {
 /**
  * Spreads `goal` over the slots in proportion to their weights, each slot capped by its room and
  * each day by what its cap leaves (`dayLeft`, changed in place), in whole plays. Water-filling:
- * each round hands out the whole-play shares, then a slot or day that filled leaves and its share
- * goes round again; when no share is whole, single plays go by largest remainder. It stops only
- * when the goal is met or every slot or its day is full, so it plans min(goal, what fits).
+ * each round hands out the whole part of every open slot's share; if a slot or a day held less
+ * than its share, it leaves and what is left goes round again; otherwise the plays left (fewer than
+ * the open slots) go one each by largest remainder, so every slot is within one play of its exact
+ * share. It stops only when the goal is met or every slot or its day is full, so it plans
+ * min(goal, what fits).
  */
 function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string, number>): number {
   let remaining = goal;
@@ -51,7 +53,13 @@ function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string,
     if (open.length === 0) break;
     const totalWeight = open.reduce((sum, slot) => sum + slot.weight, 0);
     const ideal = open.map((slot) => (remaining * slot.weight) / totalWeight);
-    const shares = open.map((slot, n) => Math.min(Math.floor(ideal[n]!), slot.room - given[slot.index]!));
+    let held = false;
+    const shares = open.map((slot, n) => {
+      const whole = Math.floor(ideal[n]!);
+      const room = slot.room - given[slot.index]!;
+      if (whole > room) held = true;
+      return Math.min(whole, room);
+    });
     // A day's shares beyond what its cap leaves are scaled down to fit.
     const askedOfDay = new Map<string, number>();
     open.forEach((slot, n) => {
@@ -60,7 +68,10 @@ function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string,
     open.forEach((slot, n) => {
       const left = dayLeft.get(slot.day) ?? Infinity;
       const asked = askedOfDay.get(slot.day)!;
-      if (asked > left) shares[n] = Math.floor((shares[n]! * left) / asked);
+      if (asked > left) {
+        shares[n] = Math.floor((shares[n]! * left) / asked);
+        held = true;
+      }
     });
     let handed = 0;
     open.forEach((slot, n) => {
@@ -71,17 +82,20 @@ function fill(goal: number, slots: Slot[], given: number[], dayLeft: Map<string,
       handed += share;
     });
     remaining -= handed;
-    if (handed > 0) continue;
+    if (held && handed > 0) continue;
     const byRemainder = open
-      .map((slot, n) => ({ slot, rest: ideal[n]! - Math.floor(ideal[n]!) }))
+      .map((slot, n) => ({ slot, rest: ideal[n]! - shares[n]! }))
       .sort((a, b) => b.rest - a.rest || a.slot.index - b.slot.index);
+    let extra = 0;
     for (const { slot } of byRemainder) {
       if (remaining === 0) break;
       if (roomOf(slot) <= 0) continue;
       given[slot.index]! += 1;
       if (dayLeft.has(slot.day)) dayLeft.set(slot.day, dayLeft.get(slot.day)! - 1);
       remaining -= 1;
+      extra += 1;
     }
+    if (handed === 0 && extra === 0) break;
   }
   return goal - remaining;
 }

@@ -56,7 +56,7 @@ describe('a screen’s minutes on air per hour of the week', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000); // 300 random histories: CPU-bound, slow only on a busy machine
 
   it('split a span at the hours it crosses, and round each hour’s minutes as the uptime report does', () => {
     const now = Date.UTC(2026, 2, 1);
