@@ -58,7 +58,7 @@ const settings = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   ALERT_EMAIL_FROM: z.string().min(3).default('AdLoop alerts <alerts@adloop.app>'),
-  /** Sender of invitation e-mails (decision 089); ALERT_EMAIL_FROM's address unless set. */
+  /** Sender of invitation e-mails (decision 089); "AdLoop" at ALERT_EMAIL_FROM's address unless set. */
   INVITATION_EMAIL_FROM: z.string().min(3).optional(),
   /**
    * The origin people reach AdLoop at, as links in e-mails name it (decision 089), e.g.

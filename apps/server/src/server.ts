@@ -9,7 +9,7 @@ import { type EventBus, InProcessEventBus } from './lib/event-bus.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { readableLogStream, resolveLogFormat } from './lib/log-format.ts';
 import { logSerializers } from './lib/log-serializers.ts';
-import { smtpMailer } from './lib/mailer.ts';
+import { senderNamed, smtpMailer } from './lib/mailer.ts';
 import { RedisEventBus } from './lib/redis-event-bus.ts';
 import { alertChannels } from './modules/alerts/alert-delivery.ts';
 import { type SeedResult, seedOnFirstStart } from './seed/seed.ts';
@@ -69,7 +69,7 @@ const channels = alertChannels({
 });
 
 const invitationMailer = env.SMTP_URL
-  ? smtpMailer(env.SMTP_URL, env.INVITATION_EMAIL_FROM ?? env.ALERT_EMAIL_FROM)
+  ? smtpMailer(env.SMTP_URL, env.INVITATION_EMAIL_FROM ?? senderNamed('AdLoop', env.ALERT_EMAIL_FROM))
   : undefined;
 
 const app = await buildApp({

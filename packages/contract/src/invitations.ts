@@ -21,13 +21,21 @@ export const invitationLookupSchema = z.object({ token: invitationTokenSchema })
 export const INVITATION_STATES = ['VALID', 'USED', 'EXPIRED', 'REPLACED', 'INVALID'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
-/** Why a link no longer works, and what to do: the 410's message and the set-password page's text. */
-export const INVITATION_GONE_MESSAGES: Record<Exclude<InvitationState, 'VALID'>, string> = {
-  USED: 'A password has already been chosen for this account. Sign in with it.',
-  EXPIRED: 'This invitation link has expired. Ask whoever invited you to send a new one.',
-  REPLACED: 'A newer invitation replaced this link. Use the link in the latest e-mail, or ask for a new one.',
-  INVALID: 'This link is not valid. Ask whoever invited you to send a new one.',
+/** Why a link no longer works, and what to do: the set-password page's heading and text. */
+export const INVITATION_GONE: Record<Exclude<InvitationState, 'VALID'>, { why: string; advice: string }> = {
+  USED: { why: 'A password has already been chosen for this account', advice: 'Sign in with it.' },
+  EXPIRED: { why: 'This invitation link has expired', advice: 'Ask whoever invited you to send a new one.' },
+  REPLACED: {
+    why: 'A newer invitation replaced this link',
+    advice: 'Use the link in the latest e-mail, or ask for a new one.',
+  },
+  INVALID: { why: 'This link is not valid', advice: 'Ask whoever invited you to send a new one.' },
 };
+
+/** The same as one sentence and its advice: the message of the 410 a link that no longer works is answered. */
+export function invitationGoneMessage(state: Exclude<InvitationState, 'VALID'>): string {
+  return `${INVITATION_GONE[state].why}. ${INVITATION_GONE[state].advice}`;
+}
 
 /** The invited person's name and email are answered only while the link is VALID. */
 export const invitationViewSchema = z.object({

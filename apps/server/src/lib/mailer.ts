@@ -13,6 +13,12 @@ export interface Mailer {
   close(): void;
 }
 
+/** A sender named `name` at the address of `from`: "AdLoop alerts <alerts@x.in>" → "AdLoop <alerts@x.in>". */
+export function senderNamed(name: string, from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return `${name} <${address}>`;
+}
+
 /**
  * A mailer over SMTP through nodemailer, with the alerts' timeouts (decision 052): a mail server
  * that does not answer fails the send within seconds instead of holding the request.

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  INVITATION_GONE_MESSAGES,
   INVITATION_VALID_HOURS,
   type InvitationSent,
   type InvitationState,
   type InvitationView,
+  invitationGoneMessage,
   SET_PASSWORD_PATH,
 } from '@adloop/contract/invitations';
 import type { User } from '@adloop/contract/users';
@@ -126,7 +126,7 @@ function assertWorks(row: InvitationRow | undefined): asserts row is InvitationR
   if (state !== 'VALID') throw gone(state);
 }
 
-const gone = (state: Exclude<InvitationState, 'VALID'>) => new HttpError(410, 'GONE', INVITATION_GONE_MESSAGES[state]);
+const gone = (state: Exclude<InvitationState, 'VALID'>) => new HttpError(410, 'GONE', invitationGoneMessage(state));
 
 /** What a link is now; whom it is for only while it works. */
 export async function readInvitation(db: Database, token: string): Promise<InvitationView> {

@@ -61,12 +61,8 @@ describe('The set-password page of an invitation link', () => {
   });
 
   it.each([
-    [
-      'EXPIRED',
-      'This link has expired',
-      'This invitation link has expired. Ask whoever invited you to send a new one.',
-    ],
-    ['USED', 'Your password is already set', 'A password has already been chosen for this account. Sign in with it.'],
+    ['EXPIRED', 'This invitation link has expired', 'Ask whoever invited you to send a new one.'],
+    ['USED', 'A password has already been chosen for this account', 'Sign in with it.'],
   ])('a %s link says so calmly, with the way to sign in', async (state, heading, message) => {
     stubServer({
       'POST /api/auth/invitation': { body: { data: { state, name: null, email: null, expires_at: null } } },

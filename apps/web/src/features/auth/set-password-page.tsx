@@ -1,5 +1,4 @@
-import { INVITATION_GONE_MESSAGES, type InvitationState } from '@adloop/contract/invitations';
-import { format } from 'date-fns';
+import { INVITATION_GONE, type InvitationState } from '@adloop/contract/invitations';
 import { KeyRoundIcon, LogInIcon, RotateCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,13 +16,7 @@ import type { PasswordSetState } from '@/features/auth/login-page';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { paths } from '@/lib/paths';
-
-const GONE_TITLES: Record<Exclude<InvitationState, 'VALID'>, string> = {
-  USED: 'Your password is already set',
-  EXPIRED: 'This link has expired',
-  REPLACED: 'This link was replaced',
-  INVALID: 'This link is not valid',
-};
+import { onReadersClock } from '@/lib/readers-clock';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
 
@@ -100,7 +93,7 @@ export function SetPasswordPage() {
                 Welcome to AdLoop, {invitation.data.name}. Choose the password you will sign in with as{' '}
                 <span className="font-medium text-foreground">{invitation.data.email}</span>.
                 {invitation.data.expires_at
-                  ? ` This link works once, until ${format(new Date(invitation.data.expires_at), 'd MMM yyyy, HH:mm')}.`
+                  ? ` This link works once, until ${onReadersClock(invitation.data.expires_at)}.`
                   : null}
               </CardDescription>
             </CardHeader>
@@ -110,8 +103,8 @@ export function SetPasswordPage() {
           </>
         ) : gone ? (
           <CardHeader className="gap-3">
-            <h1 className="text-xl leading-none font-semibold">{GONE_TITLES[gone]}</h1>
-            <CardDescription>{INVITATION_GONE_MESSAGES[gone]}</CardDescription>
+            <h1 className="text-xl leading-snug font-semibold">{INVITATION_GONE[gone].why}</h1>
+            <CardDescription>{INVITATION_GONE[gone].advice}</CardDescription>
             <div className="pt-2">
               <SignInLink />
             </div>

@@ -16,6 +16,7 @@ import { ActiveBadge } from '@/features/onboarding/components/active-badge';
 import { UserForm } from '@/features/onboarding/components/user-form';
 import { useUserCommands } from '@/features/onboarding/hooks/use-user-commands';
 import { useAuth } from '@/lib/auth-context';
+import { onReadersClock } from '@/lib/readers-clock';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 import { useResendInvitation, useResetUserPassword, userResource } from '@/lib/resources/users';
 
@@ -38,7 +39,7 @@ function changesOf(user: User, values: UserCreate): UserUpdate {
 function passwordStatus(user: User): string | null {
   if (!user.must_change_password) return null;
   if (user.invitation_expires_at === null) return 'Has not signed in and chosen a password yet.';
-  const until = format(new Date(user.invitation_expires_at), 'd MMM yyyy, HH:mm');
+  const until = onReadersClock(user.invitation_expires_at);
   return new Date(user.invitation_expires_at) > new Date()
     ? `Invited by e-mail; the link works until ${until}.`
     : `The e-mailed invitation expired on ${until}; resend it.`;
@@ -69,7 +70,7 @@ function UserEditor({ user }: { user: User }) {
   const resend = async () => {
     const { invitation } = await resendInvitation.mutateAsync(user.id);
     toast.success(`Invitation sent to ${invitation.sent_to}`, {
-      description: `The new link works once, until ${format(new Date(invitation.expires_at), 'd MMM yyyy, HH:mm')}; the older one no longer does.`,
+      description: `The new link works once, until ${onReadersClock(invitation.expires_at)}; the older one no longer does.`,
     });
   };
 

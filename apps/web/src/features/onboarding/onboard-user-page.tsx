@@ -1,5 +1,4 @@
 import type { UserCreate } from '@adloop/contract/users';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +6,7 @@ import { PageShell } from '@/components/layouts/page-shell';
 import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { UserForm } from '@/features/onboarding/components/user-form';
 import { paths } from '@/lib/paths';
+import { onReadersClock } from '@/lib/readers-clock';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 import { userResource } from '@/lib/resources/users';
 
@@ -25,7 +25,7 @@ export function OnboardUserPage() {
     const { user, temporary_password, invitation, invitation_error } = await create.mutateAsync(values);
     if (invitation) {
       toast.success(`${user.name} onboarded`, {
-        description: `Invitation sent to ${invitation.sent_to}. Its link works once, until ${format(new Date(invitation.expires_at), 'd MMM yyyy, HH:mm')}.`,
+        description: `Invitation sent to ${invitation.sent_to}. Its link works once, until ${onReadersClock(invitation.expires_at)}.`,
       });
       navigate(paths.users.getHref());
       return;
