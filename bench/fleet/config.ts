@@ -17,6 +17,8 @@ export interface FleetConfig {
   faults: Fault[];
   outageS: number;
   churnStreams: number;
+  /** Advertisers' campaigns booked before the load, each one line item flying today (0: none). */
+  campaigns: number;
   adminUrl: string;
 }
 
@@ -32,6 +34,7 @@ const SETTINGS = {
   faults: ['FLEET_FAULTS', ''],
   'outage-seconds': ['FLEET_OUTAGE_S', '20'],
   'churn-streams': ['FLEET_CHURN_STREAMS', '10000'],
+  campaigns: ['FLEET_CAMPAIGNS', '20'],
   'database-url': ['FLEET_DATABASE_URL', ''],
 } as const;
 type Setting = keyof typeof SETTINGS;
@@ -55,6 +58,8 @@ export function usage(): string {
     '',
     'e.g. the embedded database at 300 screens × 2 s:',
     '  npm run fleet -- --db pglite --screens 300 --batch-interval 2 --seconds 180',
+    'e.g. no campaigns (each of the default 20 books one line item flying today; see README "Fleet"):',
+    '  npm run fleet -- --campaigns 0',
   ].join('\n');
 }
 
@@ -110,6 +115,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): FleetConfig 
     faults: faults as Fault[],
     outageS: positive('outage-seconds', raw('outage-seconds')),
     churnStreams: Math.floor(positive('churn-streams', raw('churn-streams'))),
+    campaigns: Math.floor(positive('campaigns', raw('campaigns'), 0)),
     adminUrl,
   };
 }

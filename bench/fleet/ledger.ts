@@ -2,6 +2,9 @@
 // way to the screens; the database is compared with it at the end.
 import { summarise } from './metrics.ts';
 
+/** A refusal's reason without the line item's name and the plan's size (`beyond the plan of line item "…" … (n plays)`). */
+export const reasonKey = (reason: string) => reason.replace(/"[^"]*"/g, '"…"').replace(/\(\d+ plays\)/g, '(n plays)');
+
 export class Ledger {
   generated = 0;
   readonly acknowledged = new Set<string>();
@@ -18,6 +21,11 @@ export class Ledger {
   listMismatches = 0;
   streamDrops = 0;
   reauthentications = 0;
+  /** Live plays of campaign creatives the screens made, and those of them the server refused, by reason. */
+  campaignPlaysMade = 0;
+  readonly campaignRefusedByReason = new Map<string, number>();
+  /** The first campaign plays refused: when each ended on the outlet's clock, and why. */
+  readonly campaignRefusals: { playedAt: string; localTime: string; reason: string }[] = [];
 
   acknowledge(stored: readonly string[], duplicates: readonly string[]) {
     for (const id of stored) this.acknowledged.add(id);
@@ -25,10 +33,21 @@ export class Ledger {
     this.acknowledgedAsDuplicate += duplicates.length;
   }
 
-  refuse(refused: readonly { id: string; reason: string }[]) {
+  /** `campaignPlay` finds a campaign creative's play among those refused; reasons naming a line item count as one. */
+  refuse(
+    refused: readonly { id: string; reason: string }[],
+    campaignPlay: (id: string) => { played_at: string; play_time: string } | undefined,
+  ) {
     for (const { id, reason } of refused) {
+      const key = reasonKey(reason);
       this.refusedIds.add(id);
-      this.refusedByReason.set(reason, (this.refusedByReason.get(reason) ?? 0) + 1);
+      this.refusedByReason.set(key, (this.refusedByReason.get(key) ?? 0) + 1);
+      const play = campaignPlay(id);
+      if (!play) continue;
+      this.campaignRefusedByReason.set(key, (this.campaignRefusedByReason.get(key) ?? 0) + 1);
+      if (this.campaignRefusals.length < 20) {
+        this.campaignRefusals.push({ playedAt: play.played_at, localTime: play.play_time, reason });
+      }
     }
   }
 

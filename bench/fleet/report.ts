@@ -124,4 +124,46 @@ export function printSummary(report: FleetReport) {
       if (key !== 'fault' && key !== 'window') line(key, JSON.stringify(value));
     }
   }
+  printCampaigns(report);
+}
+
+/** The line items' delivery and issue 20's acceptance figures. */
+function printCampaigns(report: FleetReport) {
+  const campaigns = report.campaigns;
+  if (!campaigns) return;
+  const a = report.acceptance;
+  console.log(`\nCampaigns (${a.campaignsLive} live)`);
+  console.log(
+    `  ${'line item'.padEnd(44)} ${'goal'.padStart(7)} ${'deliv.'.padStart(7)} ${'÷goal'.padStart(6)} ${'plans'.padStart(6)} ${'max/h'.padStart(6)}  ok`,
+  );
+  for (const row of campaigns.lineItems) {
+    const unit = row.goalKind === 'BUDGET' ? 'p' : '';
+    console.log(
+      `  ${row.lineItem.padEnd(44)} ${`${row.goal}${unit}`.padStart(7)} ${`${row.delivered}${unit}`.padStart(7)} ${row.deliveredOverGoal
+        .toFixed(2)
+        .padStart(6)} ${String(row.playsHandedInPlans).padStart(6)} ${`${row.maxPlaysInAScreenHour}${
+        row.maxPlaysPerScreenHour ? `/${row.maxPlaysPerScreenHour}` : ''
+      }`.padStart(6)}  ${row.withinGoalPlus5Pct ? 'yes' : 'NO'}${row.reachedGoal ? ', at goal' : ''}${
+        row.sizedToReachGoal ? '' : ' (paced past the run)'
+      }`,
+    );
+  }
+  const line = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${value}`);
+  line(
+    'campaign plays made / refused',
+    `${campaigns.campaignPlaysMade} / ${JSON.stringify(campaigns.campaignPlaysRefusedByReason)}`,
+  );
+  for (const refusal of campaigns.campaignRefusalsFirst20.slice(0, 5)) {
+    console.log(`    refused, ended ${refusal.localTime} local: ${refusal.reason}`);
+  }
+  line('within goal + 5 % / at goal', `${a.lineItemsWithinGoalPlus5Pct} / ${a.lineItemsAtGoal}`);
+  line('at goal, of those sized to reach it', a.lineItemsSizedToReachGoalAtGoal);
+  line('ad list p99 ms (all / steady)', `${a.adListP99Ms.all} / ${a.adListP99Ms.steady}`);
+  line('playback p99 ms (all / steady)', `${a.playbackP99Ms.all} / ${a.playbackP99Ms.steady}`);
+  line(
+    'p99 < 100 ms (all / steady)',
+    `${a.p99Under100Ms.all ? 'yes' : 'NO'} / ${a.p99Under100Ms.steady ? 'yes' : 'NO'}`,
+  );
+  for (const failure of campaigns.failures) console.log(`    FAIL ${failure}`);
+  line('CAMPAIGNS', campaigns.pass ? 'pass' : 'FAIL');
 }

@@ -1,6 +1,7 @@
 // `npm run fleet`: N simulated screens against the real AdLoop server on its own database, with
-// optional faults; counts requests, errors, latency, plays acknowledged vs stored and server RSS,
-// and writes bench/results/fleet-<timestamp>.json plus a summary (README "Fleet").
+// optional faults and campaigns; counts requests, errors, latency, plays acknowledged vs stored,
+// server RSS and each line item's delivery, and writes bench/results/fleet-<timestamp>.json plus a
+// summary (README "Fleet").
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { root } from '../lib.ts';
 import { ApiProcess, type ExitRecord, freePort } from './api-process.ts';
+import { acceptanceOf, campaignReport, readDelivery, storedDelivery } from './campaign-delivery.ts';
+import { type BookedLineItem, bookCampaigns } from './campaigns.ts';
 import { readConfig } from './config.ts';
 import { type FleetDatabase, pgliteIn, sharedPostgres, throwawayCluster } from './database.ts';
 import { databaseOutage, type FaultContext, type FaultResult, killApi, sseChurn } from './faults.ts';
@@ -96,7 +99,7 @@ const database: FleetDatabase =
       : await sharedPostgres(config.adminUrl);
 cleanups.push(() => database.remove());
 console.log(`Seeding ${config.screens} screens (${database.describe})…`);
-const fixture = await seedFleet(database, config.screens, historyMs());
+const fixture = await seedFleet(database, config.screens, historyMs(), config.campaigns);
 
 const metrics = new Metrics();
 const port = await freePort();
@@ -135,6 +138,17 @@ const edits = new EditTracker();
 const probe = new HealthProbe(http, metrics);
 probe.start();
 const signInSlot = limiter(4);
+const campaignAdIds = new Set(fixture.campaigns.map((campaign) => campaign.creativeId));
+let booked: BookedLineItem[] = [];
+if (fixture.campaigns.length > 0) {
+  const bookingFrom = performance.now();
+  // The load ends after the ramp (some 20 sign-ins a second on a busy machine) and its seconds.
+  const endsAt = Date.now() + (5 + config.screens / 20 + config.seconds) * 1000;
+  booked = await bookCampaigns(http, fixture.campaigns, config.seconds, endsAt);
+  console.log(
+    `Booked ${booked.length} campaigns through the API in ${((performance.now() - bookingFrom) / 1000).toFixed(1)} s (goals ${booked.map((line) => line.goal).join(', ')})`,
+  );
+}
 const screens = fixture.screens.map(
   (seeded) =>
     new SimulatedScreen(
@@ -148,6 +162,7 @@ const screens = fixture.screens.map(
         batchIntervalMs: config.batchIntervalS * 1000,
         pollIntervalMs: config.pollIntervalS * 1000,
         heartbeatIntervalMs: config.heartbeatIntervalS * 1000,
+        campaignAdIds,
         signInSlot,
       },
       fixture.historyStartMs,
@@ -212,6 +227,9 @@ if (config.faults.includes('sse-churn')) {
   faults.push(await sseChurn(faultContext, tokens, config.churnStreams));
 }
 
+// What the line items delivered, read while the server still runs (every play it will store is in).
+const delivery = await readDelivery(http, booked);
+
 const unacknowledged = screens.flatMap((screen) =>
   screen.queue.map((play) => ({ id: play.entry.id, sent: play.sent })),
 );
@@ -224,10 +242,25 @@ const serverSamples = api.samples;
 await api.stop();
 console.log('Counting plays in the database…');
 const exactlyOnce = await verifyExactlyOnce(database, ledger, unacknowledged);
+const stored = booked.length > 0 ? await storedDelivery(database) : undefined;
 await cleanUp();
 
 // Steady figures leave out the ramp (every screen signing in at once) and each fault with its settling.
 const windows = [{ from: 0, to: loadFrom }, ...faults.map((fault) => fault.window)];
+const httpReport = metrics.report(windows);
+const campaigns =
+  booked.length > 0
+    ? campaignReport(
+        booked,
+        delivery,
+        stored,
+        ledger.campaignRefusedByReason,
+        ledger.campaignRefusals,
+        ledger.campaignPlaysMade,
+        exactlyOnce.exactlyOnce,
+      )
+    : null;
+const acceptance = acceptanceOf(httpReport.routes, booked.length, campaigns);
 const report = {
   startedAt: started.toISOString(),
   config: { ...config, adminUrl: undefined },
@@ -246,7 +279,8 @@ const report = {
     historyHours: Math.round(((Date.now() - fixture.historyStartMs) / 3_600_000) * 10) / 10,
     servedListsSeeded: fixture.servedListsSeeded,
   },
-  http: metrics.report(windows),
+  acceptance,
+  http: httpReport,
   errorMessages: metrics.errorMessages(),
   plays: {
     generated: ledger.generated,
@@ -267,6 +301,7 @@ const report = {
     streamDrops: ledger.streamDrops,
     reauthentications: ledger.reauthentications,
   },
+  campaigns,
   faults,
   server: {
     unexpectedExits,
@@ -288,4 +323,4 @@ const file = path.join(dir, `fleet-${stamp}.json`);
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 printSummary(report);
 console.log(`\nwritten to ${path.relative(root, file)}; server log ${logFile}`);
-if (!exactlyOnce.exactlyOnce || unexpectedExits.length > 0) process.exitCode = 1;
+if (!exactlyOnce.exactlyOnce || unexpectedExits.length > 0 || campaigns?.pass === false) process.exitCode = 1;

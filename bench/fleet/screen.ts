@@ -1,17 +1,16 @@
 // One simulated screen, doing what the kiosk player does (apps/web/src/features/display): sign in,
 // hold the event stream, fetch its list with ETag, heartbeat, and send its queued plays until the
-// server acknowledges them.
+// server acknowledges them; with campaigns, play live and keep to the plans as the player does.
 import { randomUUID } from 'node:crypto';
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import type { PlaybackLogEntry, ScreenAd, ScreenSession } from '@adloop/contract/screen';
 import { adsChangedDelayMs } from '@adloop/contract/screen-events';
 import type { HttpClient, Reply } from './http.ts';
 import type { EditProgress, EditTracker, Ledger } from './ledger.ts';
+import { durationMs, LiveLoop, VIDEO_MS } from './live-loop.ts';
 import type { Metrics } from './metrics.ts';
 import { PASSCODE, type SeededScreen } from './seed.ts';
 
-/** A video's length is not in the list; the simulated one runs this long. */
-const VIDEO_MS = 20_000;
 /** The player's limits (play-sender.ts, screen-events.ts, use-screen-events.ts). */
 const MAX_RETRY_MS = 60_000;
 const MAX_RECONNECT_MS = 30_000;
@@ -29,6 +28,8 @@ export interface ScreenContext {
   batchIntervalMs: number;
   pollIntervalMs: number;
   heartbeatIntervalMs: number;
+  /** Every campaign's creative; with any, screens play live besides their backlog (README "Fleet"). */
+  campaignAdIds: ReadonlySet<string>;
   /** Limits sign-ins in flight: each costs the server an argon2 hash. */
   signInSlot<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -51,8 +52,10 @@ export class SimulatedScreen implements EditProgress {
   private firstList = true;
   /** Plays not yet acknowledged, oldest first. */
   queue: QueuedPlay[] = [];
-  /** Where this screen's timeline stands: the end of its last play (ms since epoch). */
+  /** Where this screen's backlog stands: the end of its last play from history (ms since epoch). */
   private clock: number;
+  /** With campaigns, its live play from its first list on; its backlog stops where it began. */
+  private live: LiveLoop | undefined;
   private sending = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
@@ -203,6 +206,8 @@ export class SimulatedScreen implements EditProgress {
   }
 
   private listArrived(reply: Extract<Reply, { ok: true }>) {
+    // What played up to now played from the list it held.
+    if (this.producing) this.playLive(Date.now());
     this.list = (JSON.parse(reply.body) as { data: ScreenAd[] }).data;
     this.etag = typeof reply.headers.etag === 'string' ? reply.headers.etag : undefined;
     const edited = this.list.find((ad) => ad.id === this.context.editedAdId);
@@ -210,9 +215,26 @@ export class SimulatedScreen implements EditProgress {
     this.context.edits.listShowed(this, shown, this.context.metrics.now());
     if (this.firstList) {
       this.firstList = false;
-      const ids = this.list.map((ad) => ad.id).sort();
-      if (ids.join() !== this.seeded.expectedAdIds.join()) this.context.ledger.listMismatches += 1;
+      if (!this.listAsSeeded()) this.context.ledger.listMismatches += 1;
+      if (this.context.campaignAdIds.size > 0) this.live = new LiveLoop(Date.now());
     }
+  }
+
+  /**
+   * The first list is the seed's: exactly its ads outside campaigns, plus campaign creatives aimed
+   * at its outlet, each only with a plan (decision 084: a live creative without one is on no list).
+   */
+  private listAsSeeded(): boolean {
+    const campaigns = this.context.campaignAdIds;
+    const own = this.list
+      .filter((ad) => !campaigns.has(ad.id))
+      .map((ad) => ad.id)
+      .sort();
+    const creatives = this.list.filter((ad) => campaigns.has(ad.id));
+    return (
+      own.join() === this.seeded.expectedAdIds.join() &&
+      creatives.every((ad) => this.seeded.campaignAdIds.includes(ad.id) && (ad.plan?.hours.length ?? 0) > 0)
+    );
   }
 
   /** Opens the event stream; reconnects like the player (1 s doubling to 30 s) whenever it ends. */
@@ -271,23 +293,44 @@ export class SimulatedScreen implements EditProgress {
     if (this.stream && now - this.lastFrameAt > SILENCE_LIMIT_MS) this.stream.close();
   }
 
-  /** Queues the 10–100 plays this screen has finished since its last turn, then sends its queue. */
+  /**
+   * Queues the 10–100 plays this screen has finished since its last turn (those it played live
+   * first, the rest from its backlog), then sends its queue.
+   */
   private async playAndSend() {
     if (this.producing && this.list.length > 0 && this.session) {
       const wanted = 10 + Math.floor(Math.random() * 91);
-      const finishedBy = Date.now() - 1_000;
-      for (let count = 0; count < wanted; count += 1) {
-        const ad = this.list[Math.floor(Math.random() * this.list.length)]!;
-        const ms = ad.duration_seconds ? ad.duration_seconds * 1000 : VIDEO_MS;
-        if (this.clock + ms > finishedBy) break;
-        // The player stamps a play when it ends (decision 036); the next starts then, plus the switch.
-        this.clock += ms;
-        this.queue.push({ entry: this.play(ad, this.clock), sent: false });
-        this.context.ledger.generated += 1;
-        this.clock += Math.random() * 200;
-      }
+      const live = this.playLive(Date.now() - 1_000);
+      this.replayBacklog(wanted - live);
     }
     await this.send();
+  }
+
+  /** Up to `count` plays of its history, in order, never reaching the time it began to play live. */
+  private replayBacklog(count: number) {
+    const finishedBy = Math.min(Date.now() - 1_000, this.live?.from ?? Number.POSITIVE_INFINITY);
+    // Its history was played from the seeded list, which held no campaign creative.
+    const ads = this.list.filter((ad) => !this.context.campaignAdIds.has(ad.id));
+    for (let played = 0; played < count && ads.length > 0; played += 1) {
+      const ad = ads[Math.floor(Math.random() * ads.length)]!;
+      const ms = durationMs(ad);
+      if (this.clock + ms > finishedBy) break;
+      // The player stamps a play when it ends (decision 036); the next starts then, plus the switch.
+      this.clock += ms;
+      this.queue.push({ entry: this.play(ad, this.clock), sent: false });
+      this.context.ledger.generated += 1;
+      this.clock += Math.random() * 200;
+    }
+  }
+
+  /** Plays live up to `until` (with campaigns, from its first list on); answers the plays queued. */
+  private playLive(until: number): number {
+    if (!this.live || !this.session) return 0;
+    return this.live.playUntil(this.list, until, (ad, endedAt) => {
+      this.queue.push({ entry: this.play(ad, endedAt), sent: false });
+      this.context.ledger.generated += 1;
+      if (ad.plan) this.context.ledger.campaignPlaysMade += 1;
+    });
   }
 
   private play(ad: ScreenAd, endedAt: number): PlaybackLogEntry {
@@ -357,7 +400,11 @@ export class SimulatedScreen implements EditProgress {
       };
       const refused = data.refused ?? [];
       this.context.ledger.acknowledge(data.stored, data.duplicates);
-      this.context.ledger.refuse(refused);
+      const sent = new Map(batch.map((play) => [play.entry.id, play.entry]));
+      this.context.ledger.refuse(refused, (id) => {
+        const entry = sent.get(id);
+        return entry && this.context.campaignAdIds.has(entry.ad_id) ? entry : undefined;
+      });
       const answered = new Set([...data.stored, ...data.duplicates, ...refused.map((play) => play.id)]);
       this.queue = this.queue.filter((play) => !answered.has(play.entry.id));
       this.context.ledger.batchesAcknowledged += 1;

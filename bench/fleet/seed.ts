@@ -1,11 +1,13 @@
 // The fleet's world, written straight to the database as the other benchmarks do: a global admin,
 // two advertisers, outlets of ten screens, and ten ACTIVE ads (six for every screen, four for half
-// of the outlets each), all created `historyMs` ago, when each screen was also handed its list.
+// of the outlets each), all created `historyMs` ago, when each screen was also handed its list;
+// with campaigns, a third advertiser and its creatives (campaigns.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { ads, companies, outlets, screens, users } from '../../apps/server/src/db/schema.ts';
 import { hashSecret } from '../../apps/server/src/modules/auth/passwords.ts';
+import { type SeededCampaign, seedAdvertiser } from './campaigns.ts';
 import type { FleetDatabase } from './database.ts';
 
 export const ADMIN = { email: 'fleet-admin@fleet.test', password: 'fleet-admin-password' };
@@ -18,6 +20,8 @@ export interface SeededScreen {
   outletId: string;
   /** The ids the server should list for it (every ad untargeted or targeting its outlet), sorted. */
   expectedAdIds: string[];
+  /** Campaign creatives aimed at its outlet: on its list only while it holds a plan for them (decision 084). */
+  campaignAdIds: string[];
 }
 
 export interface Fixture {
@@ -27,6 +31,7 @@ export interface Fixture {
   /** When the screens were created and handed their lists (ms since epoch). */
   historyStartMs: number;
   servedListsSeeded: boolean;
+  campaigns: SeededCampaign[];
 }
 
 /** What each seeded ad is: six for everyone, four for half of the outlets each (by outlet parity). */
@@ -43,7 +48,12 @@ const AD_SHAPES = [
   { seconds: 11, parity: 1 },
 ] as const;
 
-export async function seedFleet(database: FleetDatabase, screenCount: number, historyMs: number): Promise<Fixture> {
+export async function seedFleet(
+  database: FleetDatabase,
+  screenCount: number,
+  historyMs: number,
+  campaignCount = 0,
+): Promise<Fixture> {
   const handle = await openDatabase(
     database.target.kind === 'postgres'
       ? { kind: 'postgres', url: database.target.url, poolSize: 2 }
@@ -102,16 +112,25 @@ export async function seedFleet(database: FleetDatabase, screenCount: number, hi
         })),
       )
       .returning({ id: screens.id, code: screens.screenCode, outletId: screens.outletId });
+    const screensOf = new Map<string, number>();
+    for (const row of screenRows) screensOf.set(row.outletId, (screensOf.get(row.outletId) ?? 0) + 1);
+    const campaigns =
+      campaignCount > 0
+        ? await seedAdvertiser(db, campaignCount, outletIds, (outletId) => screensOf.get(outletId) ?? 0)
+        : [];
     const fleetScreens = screenRows.map((row) => {
       const parity = outletIds.indexOf(row.outletId) % 2;
       const expectedAdIds = adRows
         .filter((_, index) => AD_SHAPES[index]!.parity === null || AD_SHAPES[index]!.parity === parity)
         .map((ad) => ad.id)
         .sort();
-      return { code: row.code, id: row.id, outletId: row.outletId, expectedAdIds };
+      const campaignAdIds = campaigns
+        .filter((campaign) => campaign.outletIds.includes(row.outletId))
+        .map((campaign) => campaign.creativeId);
+      return { code: row.code, id: row.id, outletId: row.outletId, expectedAdIds, campaignAdIds };
     });
     const servedListsSeeded = await seedServedLists(handle.db, fleetScreens, new Date(historyStartMs));
-    return { screens: fleetScreens, editedAdId: adRows[0]!.id, historyStartMs, servedListsSeeded };
+    return { screens: fleetScreens, editedAdId: adRows[0]!.id, historyStartMs, servedListsSeeded, campaigns };
   } finally {
     await handle.close();
   }
