@@ -20,6 +20,8 @@ export const SPEC_SECONDS = {
   'deployment.spec.ts': 30,
   'reports-screenshots.spec.ts': 29,
   'reports-billing.spec.ts': 25,
+  // Measured alone on the 2-core machine (2026-11-27).
+  'screen-pairing.spec.ts': 25,
   'dashboard-screens.spec.ts': 24,
   'reports-proof-of-play.spec.ts': 24,
   'display-loop.spec.ts': 23,

@@ -32,6 +32,7 @@ function dashboardViews(ids: Record<'ad' | 'screen' | 'user' | 'company' | 'outl
     { path: '/dashboard/screens', heading: 'Screens' },
     { path: '/dashboard/screens/create', heading: 'Create screen' },
     { path: `/dashboard/screens/edit/${ids.screen}`, heading: 'Edit screen' },
+    { path: '/dashboard/pair', heading: 'Pair a screen' },
     { path: '/dashboard/takeovers', heading: 'Emergency takeover' },
     { path: '/dashboard/playback-logs', heading: 'Playback logs' },
     { path: '/dashboard/screen-activity', heading: 'Screen activity' },

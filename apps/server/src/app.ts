@@ -32,6 +32,7 @@ import playPricingPlugin from './modules/pricing/play-pricing.ts';
 import rateCardRoutes from './modules/pricing/pricing.routes.ts';
 import screenActivityRoutes from './modules/screen-activity/screen-activity.routes.ts';
 import screenAuthRoutes from './modules/screens/screen-auth.routes.ts';
+import screenPairingRoutes, { displayPairingRoutes } from './modules/screens/screen-pairing.routes.ts';
 import screenRoutes from './modules/screens/screens.routes.ts';
 import screenshotRoutes, { screenScreenshotRoutes } from './modules/screens/screenshots.routes.ts';
 import takeoverRoutes, { screenTakeoverRoutes } from './modules/takeovers/takeovers.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outletUserMappingRoutes, { prefix: '/api/outlet-user-mapping' });
   await app.register(screenRoutes, { prefix: '/api/ad-screens' });
   await app.register(screenshotRoutes, { prefix: '/api/ad-screens' });
+  await app.register(screenPairingRoutes, { prefix: '/api/ad-screens' });
   await app.register(adRoutes, { prefix: '/api/ads' });
   await app.register(adReviewRoutes, { prefix: '/api/ads' });
   await app.register(adVersionRoutes, { prefix: '/api/ads' });
@@ -141,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenAuthRoutes, { prefix: '/api/screen-auth' });
   await app.register(screenTakeoverRoutes, { prefix: '/api/screen-auth' });
   await app.register(screenScreenshotRoutes, { prefix: '/api/screen-auth' });
+  await app.register(displayPairingRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
   await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });
   await app.register(adTransactionRoutes, { prefix: '/api/ad-transaction' });

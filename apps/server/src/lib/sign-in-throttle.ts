@@ -181,6 +181,30 @@ export async function beginSignIn(
   };
 }
 
+export interface GuessAttempt {
+  /** The guess was right: it is given back, so only wrong guesses count. */
+  right(): Promise<void>;
+}
+
+/**
+ * Admits one guess of a secret that is not a sign-in (a screen's pairing code, decision 088) from a
+ * network, counted on a gate of its own before the guess is checked: `policy.free` wrong guesses,
+ * then 429 with Retry-After. A right guess is given back, so a network that pairs screens all day
+ * is never slowed by its own successes, and a success never clears the count of wrong ones.
+ */
+export async function beginGuess(
+  db: Database,
+  scope: string,
+  ip: string,
+  policy: ThrottlePolicy,
+): Promise<GuessAttempt> {
+  const gate: Gate = { scope, subject: '', ip, policy };
+  const wait = await admit(db, gate);
+  if (wait > 0) throw tooManyRequests(`${policy.message} Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+  if (Math.random() < 1 / 256) await prune(db);
+  return { right: () => refund(db, gate) };
+}
+
 /** Ends every throttle on a code or account, its devices' included (a passcode or password reset by an admin). */
 export async function clearSignInThrottles(db: Database, scope: SignInScope, subject: string): Promise<void> {
   await db.delete(t).where(and(inArray(t.scope, [scope, `${scope}-device`]), eq(t.subject, subject)));

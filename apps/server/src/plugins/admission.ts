@@ -43,6 +43,8 @@ export const SHEDDABLE_SCREEN_ROUTES = [
   'GET /api/screen-auth/ads',
   'POST /api/screen-auth/verify',
   'GET /api/screen-auth/events',
+  // A waiting display asks again in a few seconds (decision 088).
+  'POST /api/screen-auth/pairing-codes/session',
 ] as const;
 /** Held open for hours: refused while overloaded, but never counted as a request in flight. */
 const EVENT_STREAM = 'GET /api/screen-auth/events';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Action, Resource } from '@adloop/contract/permissions';
 import { ALWAYS } from '@adloop/contract/targeting';
 import { screenAudiences, screenPayouts } from '../../src/db/schema.ts';
+import { createPairing } from '../../src/modules/screens/screen-pairing.service.ts';
 import {
   createAd,
   createAdTransaction,
@@ -289,6 +290,16 @@ export const MORE_ROUTES: RouteCase[] = [
     success: 201,
     tenanted: true,
     build: async (w, _c, t) => at('POST', `${await shortLineItemUrl(w, t)}/shortfall-resolution`, { kind: 'CREDIT' }),
+  },
+  {
+    name: 'POST /api/ad-screens/:id/pair',
+    resource: 'screens',
+    action: 'update',
+    success: 200,
+    tenanted: true,
+    // A code a fresh display is showing (decision 088), made as its request would make it.
+    build: async (w, _c, t) =>
+      at('POST', `/api/ad-screens/${w.screens[t]}/pair`, { code: (await createPairing(w.db)).code }),
   },
   {
     name: 'GET /api/inventory/screens/:id/audience',

@@ -96,6 +96,7 @@ export const DASHBOARD_PAGES = withPaths({
   screens: page('screens', 'Screens', allowed('screens'), { group: 'Content', icon: MonitorIcon }),
   createScreen: page('screens', 'Create screen', allowed('screens', 'create')),
   editScreen: page('screens', 'Edit screen', allowed('screens', 'update')),
+  pairScreen: page('screens', 'Pair a screen', allowed('screens', 'update')),
   takeovers: page('takeovers', 'Emergency takeover', allowed('takeovers'), { group: 'Content', icon: SirenIcon }),
   playbackLogs: page('logs', 'Playback logs', allowed('playbackLogs'), { group: 'Reports', icon: HistoryIcon }),
   screenActivity: page('screen-activity', 'Screen activity', allowed('screenActivity'), {

@@ -41,6 +41,7 @@ export const paths = {
   dashboard: page('/dashboard'),
   analytics: page('/dashboard/analytics'),
   ads: page('/dashboard/ads'),
+  reviewQueue: page('/dashboard/ads/review'),
   createAd: page('/dashboard/ads/create'),
   editAd: editPage('/dashboard/ads'),
   campaigns: page('/dashboard/campaigns'),
@@ -58,6 +59,8 @@ export const paths = {
   screens: page('/dashboard/screens'),
   createScreen: page('/dashboard/screens/create'),
   editScreen: editPage('/dashboard/screens'),
+  /** Where a new screen's QR code leads (decision 088): `?code=` fills in the code it shows. */
+  pairScreen: page('/dashboard/pair'),
   takeovers: page('/dashboard/takeovers'),
   playbackLogs: page('/dashboard/playback-logs'),
   screenActivity: page('/dashboard/screen-activity'),

@@ -98,14 +98,33 @@ export async function authenticateScreen(
     throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID);
   }
   await attempt.succeeded();
+  assertScreenMayPlay(row);
+  const session = await issueSession(secret, toPrincipal(row));
+  return { ...session, device_token: await issueDeviceToken(secret, 'screen', device, deviceId) };
+}
+
+function assertScreenMayPlay(row: { screen: { status: string }; outlet: { isActive: boolean } }): void {
   if (row.screen.status !== 'ACTIVE') {
     throw new HttpError(403, 'FORBIDDEN', 'This screen has been disabled by its outlet admin');
   }
   if (!row.outlet.isActive) {
     throw new HttpError(403, 'FORBIDDEN', "This screen's outlet has been deactivated");
   }
-  const session = await issueSession(secret, toPrincipal(row));
-  return { ...session, device_token: await issueDeviceToken(secret, 'screen', device, deviceId) };
+}
+
+/**
+ * The session a display paired with this screen is handed (decision 088): the one a passcode
+ * sign-in issues, refused the same way when the screen or its outlet may not play.
+ */
+export async function sessionForScreen(db: Database, secret: Uint8Array, screenId: string): Promise<ScreenSession> {
+  const [row] = await db
+    .select(screenWithOutlet)
+    .from(screens)
+    .innerJoin(outlets, eq(outlets.id, screens.outletId))
+    .where(eq(screens.id, screenId));
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The screen this display was paired with no longer exists');
+  assertScreenMayPlay(row);
+  return issueSession(secret, toPrincipal(row));
 }
 
 function toPrincipal(row: {

@@ -26,6 +26,8 @@ type ResourceListProps<Row, Filter extends string> = {
   description: string;
   /** Offered beside the title and by the empty list; left out when the caller may not add. */
   create?: CreateAction;
+  /** Further links beside the add button (another way to add, e.g. pairing a display). */
+  actions?: ReactNode;
   /** The page, search, sort and filters in the address bar, and the query they made (`useResourcePage`). */
   page: { list: ListParams<Filter>; query: { sort?: string }; result: PageQuery<Row> };
   /**
@@ -75,7 +77,17 @@ export function ResourceList<Row, Filter extends string>(props: ResourceListProp
   const { create, icon, table } = props;
   const createButton = create ? <CreateButton action={create} /> : null;
   return (
-    <PageShell description={props.description} actions={createButton}>
+    <PageShell
+      description={props.description}
+      actions={
+        props.actions || createButton ? (
+          <>
+            {props.actions}
+            {createButton}
+          </>
+        ) : undefined
+      }
+    >
       <ListToolbar>
         {props.search ? (
           <ListSearch

@@ -1,12 +1,13 @@
 import { can } from '@adloop/contract/permissions';
 import type { Screen } from '@adloop/contract/screens';
-import { KeyRoundIcon, MonitorIcon, MonitorOffIcon, PowerIcon } from 'lucide-react';
+import { KeyRoundIcon, LinkIcon, MonitorIcon, MonitorOffIcon, PowerIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/list-toolbar';
 import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { DeleteRowAction, EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
+import { PageLinkButton } from '@/components/layouts/page-link-button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { ScreenConnection, ScreenStatusBadges, ScreenTags } from '@/features/screens/components/screen-badges';
@@ -121,6 +122,11 @@ export function ScreensPage() {
     <ResourceList
       description="Display screens in your outlets, whether they are online now and when they were last seen."
       create={mayCreate ? { to: paths.createScreen.getHref(), label: 'Create screen' } : undefined}
+      actions={
+        mayUpdate ? (
+          <PageLinkButton to={paths.pairScreen.getHref()} icon={LinkIcon} label="Pair a display" variant="outline" />
+        ) : undefined
+      }
       page={page}
       table={{ label: 'Screens', noun: 'screens', columns, rowActions }}
       search={{ label: 'Search screens', placeholder: 'Search by code or name…' }}
@@ -140,7 +146,8 @@ export function ScreensPage() {
       icon={MonitorIcon}
       empty={{
         title: 'No screens yet',
-        description: 'Add a screen to an outlet, then sign it in on the screen with its code and passcode.',
+        description:
+          'Add a screen to an outlet, then pair its display from your phone, or sign it in with its code and passcode.',
       }}
       filteredEmpty={{ title: 'No screens match', description: 'Try another search or clear the filters.' }}
     >
