@@ -223,7 +223,10 @@ describe.each(databaseKinds)('ad targeting and scheduling on %s', (kind) => {
     expect(await reach('pincodes=110001')).toEqual({ screens: 1, outlets: 1 });
     expect(await reach('tags=cafe&pincodes=110001')).toEqual({ screens: 0, outlets: 0 });
     expect(await reach('outlet_ids=nope')).toBe(400);
-    expect(await reach('tags=kids', outletAdmin)).toBe(403);
+    // Outlet staff count their own outlet's screens only, where their house content plays (decision 090).
+    expect(await reach('', outletAdmin)).toEqual({ screens: 2, outlets: 1 });
+    expect(await reach('tags=kids', outletAdmin)).toEqual({ screens: 1, outlets: 1 });
+    expect(await reach(`outlet_ids=${gymDel.id}`, outletAdmin)).toEqual({ screens: 0, outlets: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/ads/reach' })).statusCode).toBe(401);
   });
 });

@@ -153,7 +153,7 @@ describe.each(databaseKinds)('ad version history on %s', (kind) => {
     expect((await history(ad.id, admin.token)).json().data).toHaveLength(3);
   });
 
-  it('answers 404 for an unknown version or an ad of another tenant, 403 to read-only roles', async () => {
+  it("answers 404 for an unknown version or an ad of another tenant, 403 to outlet staff on an advertiser's ad", async () => {
     const ad = await create(admin.token, { company_id: companyId, title: 'Mine', type: 'IMAGE', media_url: IMAGE_A });
     await edit(ad.id, admin.token, { title: 'Mine too' });
     expect((await rollback(ad.id, 9, admin.token)).statusCode).toBe(404);
@@ -163,7 +163,12 @@ describe.each(databaseKinds)('ad version history on %s', (kind) => {
     expect((await history(ad.id, stranger.token)).statusCode).toBe(404);
     expect((await rollback(ad.id, 1, stranger.token)).statusCode).toBe(404);
 
-    const outletStaff = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [(await createOutlet(t.db)).id] });
+    // Outlet staff read an advertiser's ad that plays on their screen and change none of it (decision 090).
+    const outlet = await createOutlet(t.db);
+    await createScreen(t.db, outlet.id);
+    await edit(ad.id, admin.token, { status: 'ACTIVE' });
+    const outletStaff = await signedIn(t.app, t.db, 'OUTLET_ADMIN', { outletIds: [outlet.id] });
+    expect((await history(ad.id, outletStaff.token)).statusCode).toBe(200);
     expect((await rollback(ad.id, 1, outletStaff.token)).statusCode).toBe(403);
     expect((await history(ad.id, '')).statusCode).toBe(401);
   });

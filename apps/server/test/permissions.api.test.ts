@@ -122,7 +122,7 @@ const adStep = (
   action,
   success: 200,
   tenanted: true,
-  build: async (w, _c, t) => at('POST', `/api/ads/${await disposable.ad(w, t, from)}/${step}`, payload),
+  build: async (w, c, t) => at('POST', `/api/ads/${await disposable.ad(w, t, from, c)}/${step}`, payload),
 });
 
 const ROUTES: RouteCase[] = [

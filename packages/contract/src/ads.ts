@@ -127,6 +127,11 @@ export const adSchema = z.object({
   id: z.string(),
   company_id: z.string(),
   company: z.object({ name: z.string() }),
+  /**
+   * The outlet whose house content this is (decision 090): its own screens only, never billed, in
+   * the loop's room; `company` is then the outlet's house account. Null for an advertiser's ad.
+   */
+  house_outlet_id: z.string().nullable(),
   title: z.string(),
   type: adTypeSchema,
   media_url: z.string(),
@@ -177,6 +182,11 @@ export type AdUpdate = z.infer<typeof adUpdateSchema>;
 export const adCreateSchema = z
   .object({
     company_id: z.uuid('company_id must be a UUID').optional(),
+    /**
+     * House content of this outlet instead of an advertiser's ad (decision 090): what outlet staff
+     * make, for one of their outlets (the only one when they have one); it targets that outlet.
+     */
+    outlet_id: z.uuid('outlet_id must be a UUID').optional(),
     title: z.string().trim().min(1, 'Title is required').max(200),
     type: adTypeSchema,
     media_url: mediaUrlSchema,

@@ -8,6 +8,8 @@ import type { Role } from './roles.ts';
 export type Scope = 'all' | 'own' | 'self' | 'none';
 /**
  * `approve` covers approve and reject of ads; `pause` covers pause and resume of a running ad.
+ * Outlet staff's `ads` grant reads the ads playing on their screens and writes only their
+ * outlets' house content (decision 090: `mayChangeAd` in house-content.ts).
  * For `takeovers`, `update` is ending one (decision 035); rate cards are replaced, never edited (033).
  * `resolve` is settling a completed campaign's shortfall by a make-good or a credit (decision 086).
  * `campaigns` `read` includes quoting and `update` holding, booking and cancelling (decision 084);
@@ -109,7 +111,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     outlets: { read: 'own', update: 'own' },
     users: { read: 'own', create: 'own', update: 'own', delete: 'own' },
     screens: { read: 'own', create: 'own', update: 'own', delete: 'own' },
-    ads: { read: 'own' },
+    // Read: the ads that play on their screens. Write: their outlets' house content (decision 090).
+    ads: { read: 'own', create: 'own', update: 'own', delete: 'own', pause: 'own' },
     adTransactions: none,
     screenPayouts: { read: 'own' },
     playbackLogs: { read: 'own' },
@@ -129,7 +132,8 @@ export const PERMISSIONS: Record<Role, Record<Resource, Grant>> = {
     outlets: { read: 'own' },
     users: { read: 'self' },
     screens: { read: 'own' },
-    ads: { read: 'own' },
+    // Drafts and edits of their outlets' house content, sent for review, as a company employee's (decision 090).
+    ads: { read: 'own', create: 'own', update: 'own' },
     adTransactions: none,
     screenPayouts: none,
     playbackLogs: { read: 'own' },

@@ -67,6 +67,8 @@ export const playbackLogRowSchema = z.object({
   ad_title: z.string(),
   company_id: z.string(),
   company_name: z.string(),
+  /** A play of the outlet's own content (decision 090): stored as proof of play at price 0, never billed nor paid out. */
+  house_content: z.boolean(),
   screen_id: z.string(),
   screen_code: z.string(),
   outlet_id: z.string(),

@@ -74,6 +74,11 @@ export const screenAdSchema = z.object({
    * from `starts_at`, spread over it; none outside these hours. Absent for an ad outside campaigns.
    */
   plan: screenAdPlanSchema.optional(),
+  /**
+   * The outlet's own content (decision 090): it takes its turns only in the loop's room, the rounds
+   * in which no paid ad's turn is due. Absent for a paid ad.
+   */
+  house_content: z.literal(true).optional(),
 });
 export type ScreenAd = z.infer<typeof screenAdSchema>;
 

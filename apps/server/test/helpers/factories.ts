@@ -118,6 +118,18 @@ export async function createAd(db: Database, companyId: string, overrides: Parti
   return row!;
 }
 
+/**
+ * House content of an outlet (decision 090): an ad of its house account, which carries the
+ * outlet's id and is made with the first one, targeting the outlet.
+ */
+export async function createHouseAd(db: Database, outletId: string, overrides: Partial<typeof ads.$inferInsert> = {}) {
+  await db
+    .insert(companies)
+    .values({ id: outletId, houseOutletId: outletId, name: `House content · ${outletId}` })
+    .onConflictDoNothing();
+  return createAd(db, outletId, { targetOutletIds: [outletId], ...overrides });
+}
+
 /** A payment a company made, as the billing team records it (PENDING until confirmed). */
 export async function createAdTransaction(
   db: Database,

@@ -11,6 +11,7 @@ import {
   createBookedCampaign,
   createCampaign,
   createCompany,
+  createHouseAd,
   createOutlet,
   createRateCard,
   createScreen,
@@ -132,10 +133,20 @@ export const RESOURCE_ROWS: Record<Resource, ResourceRows | { none: string }> = 
     usual: {
       create: {
         tenanted: true,
-        body: ({ companyId }) => ({ company_id: companyId, title: 'New', type: 'IMAGE', media_url: '/media/x.png' }),
+        // Outlet staff make their outlet's house content (decision 090); everyone else an advertiser's ad.
+        body: ({ companyId, outletId }, caller) => ({
+          ...(familyOf(caller.role) === 'outlet' ? { outlet_id: outletId } : { company_id: companyId }),
+          title: 'New',
+          type: 'IMAGE',
+          media_url: '/media/x.png',
+        }),
       },
       update: { title: 'Renamed' },
     },
+    // Outlet staff's own ad is their outlet's house content: A's, not B's, which they never see.
+    rowFor: (world, caller, tenant) =>
+      familyOf(caller.role) === 'outlet' ? world.houseAds[tenant] : world.ads[tenant],
+    freshFor: (world, caller, tenant) => disposable.ad(world, tenant, 'DRAFT', caller),
   },
   adTransactions: {
     base: '/api/ad-transaction',
@@ -210,6 +221,8 @@ export interface TwoTenants {
   outlets: PerTenant;
   screens: PerTenant;
   ads: PerTenant;
+  /** Each tenant outlet's house content (decision 090): A's ACTIVE, B's a DRAFT. */
+  houseAds: PerTenant;
   /** Each resource's row of each tenant (RESOURCE_ROWS), the tenants' companies and outlets among them. */
   rows: Partial<Record<Resource, PerTenant>>;
   /** Employees of each tenant: the rows a caller's `own` or `foreign` user is. */
@@ -232,7 +245,8 @@ export async function buildTwoTenants(app: FastifyInstance, db: Database): Promi
   // The tenants' own company and outlet are their companies' and outlets' rows.
   const rows: Partial<Record<Resource, PerTenant>> = { companies, outlets };
   for (const [resource, entry] of resourcesWithRows()) {
-    if (rows[resource] || !entry.usual || entry.rowFor) continue;
+    // Users' rows are the callers themselves and their colleagues (userRow), made below.
+    if (rows[resource] || !entry.usual || resource === 'users') continue;
     const A = await entry.make(ownerOf({ db, companies, outlets }, 'A'));
     rows[resource] = { A, B: entry.shared ? A : await entry.make(ownerOf({ db, companies, outlets }, 'B')) };
   }
@@ -256,6 +270,10 @@ export async function buildTwoTenants(app: FastifyInstance, db: Database): Promi
     outlets,
     screens: rows.screens!,
     ads: rows.ads!,
+    houseAds: {
+      A: (await createHouseAd(db, outlets.A, { status: 'ACTIVE' })).id,
+      B: (await createHouseAd(db, outlets.B, { status: 'DRAFT' })).id,
+    },
     rows,
     companyEmployees: { A: callers.COMPANY_EMPLOYEE.id, B: await employee('COMPANY_EMPLOYEE', 'B') },
     outletEmployees: { A: callers.OUTLET_EMPLOYEE.id, B: await employee('OUTLET_EMPLOYEE', 'B') },
@@ -269,10 +287,15 @@ export function userRow(world: TwoTenants, caller: Caller, tenant: Tenant): stri
   return familyOf(caller.role) === 'outlet' ? world.outletEmployees[tenant] : world.companyEmployees[tenant];
 }
 
-/** A fresh row of a tenant for a destructive case, so every delete or transition starts alike. */
+/**
+ * A fresh row of a tenant for a destructive case, so every delete or transition starts alike; an
+ * ad of outlet staff's is their outlet's house content (decision 090).
+ */
 export const disposable = {
-  ad: async (world: TwoTenants, tenant: Tenant, status: AdStatus) =>
-    (await createAd(world.db, world.companies[tenant], { status })).id,
+  ad: async (world: TwoTenants, tenant: Tenant, status: AdStatus, caller?: Caller) =>
+    caller && familyOf(caller.role) === 'outlet'
+      ? (await createHouseAd(world.db, world.outlets[tenant], { status })).id
+      : (await createAd(world.db, world.companies[tenant], { status })).id,
   user: async (world: TwoTenants, caller: Caller, tenant: Tenant) => {
     const role: Role = familyOf(caller.role) === 'outlet' ? 'OUTLET_EMPLOYEE' : 'COMPANY_EMPLOYEE';
     const user = await createUser(world.db, { role });

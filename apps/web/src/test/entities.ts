@@ -71,6 +71,7 @@ export function ad(overrides: Partial<Ad> = {}): Ad {
     id: '9c2d4e6f-8a1b-4c3d-9e5f-7a9b1c3d5e70',
     company_id: owner.id,
     company: { name: owner.name },
+    house_outlet_id: null,
     title: 'Cold brew, summer offer',
     type: 'IMAGE',
     media_url: 'https://cdn.example.com/cold-brew.jpg',

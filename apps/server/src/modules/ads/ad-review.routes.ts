@@ -1,19 +1,9 @@
 import { adRejectSchema, adSchema } from '@adloop/contract/ads';
 import { idParamsSchema, one } from '@adloop/contract/common';
-import type { Action } from '@adloop/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../../lib/staff-route.ts';
-import { answerRevision, type ReviewAction, reviewAd, TRANSITIONS } from './ad-review.service.ts';
-
-/** Which matrix action each step of the review takes. */
-const GRANTS: Record<ReviewAction, Action> = {
-  submit: 'update',
-  approve: 'approve',
-  reject: 'approve',
-  pause: 'pause',
-  resume: 'pause',
-};
+import { answerRevision, REVIEW_GRANTS as GRANTS, reviewAd, TRANSITIONS } from './ad-review.service.ts';
 
 const answered = { 200: one(adSchema) };
 

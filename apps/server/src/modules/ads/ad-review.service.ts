@@ -1,14 +1,24 @@
 import type { Ad, AdStatus, RevisionAction } from '@adloop/contract/ads';
+import type { Action } from '@adloop/contract/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { adRevisions, ads } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
 import { reachesAll } from '../../lib/scope.ts';
 import { closeRevision, reviewVariantsOf } from './ad-revision-store.ts';
-import { getAd, isLive, saveAdEdit } from './ads.service.ts';
+import { changeableAd, getAd, isLive, saveAdEdit } from './ads.service.ts';
 
 export const REVIEW_ACTIONS = ['submit', 'approve', 'reject', 'pause', 'resume'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/** Which matrix action each step of the review takes. */
+export const REVIEW_GRANTS: Record<ReviewAction, Action> = {
+  submit: 'update',
+  approve: 'approve',
+  reject: 'approve',
+  pause: 'pause',
+  resume: 'pause',
+};
 
 /**
  * The review workflow (decision 009): draft → pending review → active ⇄ paused, or rejected
@@ -29,7 +39,8 @@ export const TRANSITIONS: Record<ReviewAction, { from: readonly AdStatus[]; to: 
  */
 export async function reviewAd(ctx: ServiceContext, id: string, action: ReviewAction, reason?: string): Promise<Ad> {
   const { db, caller } = ctx;
-  const ad = await getAd(ctx, id);
+  // Outlet staff move only their house content through these steps (decision 090).
+  const ad = await changeableAd(ctx, id, REVIEW_GRANTS[action]);
   const { from, to } = TRANSITIONS[action];
   const byPlatform = reachesAll(caller);
   const guards = [eq(ads.id, id), inArray(ads.status, [...from])];

@@ -18,7 +18,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newLinkCode, proposeVariantChange, settleRevision } from './ad-revision-store.ts';
-import { getAd, isLive } from './ads.service.ts';
+import { changeableAd, getAd, isLive } from './ads.service.ts';
 
 type VariantRow = typeof adVariants.$inferSelect;
 
@@ -117,7 +117,7 @@ function originalAsVariant(ad: Ad) {
  */
 export async function createVariant(ctx: ServiceContext, adId: string, input: VariantCreate): Promise<WrittenVariant> {
   const { db, caller } = ctx;
-  const ad = await getAd(ctx, adId);
+  const ad = await changeableAd(ctx, adId, 'update');
   const duration = input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null;
   const isReviewedCreative =
     input.media_url === ad.media_url &&
@@ -189,7 +189,7 @@ export async function updateVariant(
   change: VariantUpdate,
 ): Promise<WrittenVariant> {
   const { db, caller } = ctx;
-  const ad = await getAd(ctx, adId);
+  const ad = await changeableAd(ctx, adId, 'update');
   const before = await findVariant(db, adId, variantId);
   const reviewer = caller.can('ads', 'approve');
   const shown = contentOfRow(before);
@@ -246,7 +246,7 @@ export async function updateVariant(
 /** Deletes a variant that never played nor was scanned; one with evidence keeps it (409: weight 0 instead). */
 export async function deleteVariant(ctx: ServiceContext, adId: string, variantId: string): Promise<void> {
   const { db } = ctx;
-  await getAd(ctx, adId);
+  await changeableAd(ctx, adId, 'update');
   const variant = await findVariant(db, adId, variantId);
   const [[played], [scanned]] = await Promise.all([
     db

@@ -8,19 +8,21 @@ import {
   type AdType,
   type AdUpdate,
 } from '@adloop/contract/ads';
+import { mayChangeAd } from '@adloop/contract/house-content';
+import type { Action } from '@adloop/contract/permissions';
 import type { AdTargeting } from '@adloop/contract/targeting';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, companies, playbackLogs } from '../../db/schema.ts';
-import { type Caller, inTransaction, type ServiceContext } from '../../lib/context.ts';
+import { type Caller, inTransaction, isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertWritableFields } from '../../lib/field-grants.ts';
+import { isAdvertiser } from '../../lib/house-content.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
-import { assertCallersCompany, reachesAll, scopedByTenancy } from '../../lib/scope.ts';
+import { assertCallersCompany, assertCallersOutlet, reachesAll, scopedByTenancy } from '../../lib/scope.ts';
 import { closeRevision, proposeContent, rebaseRevision, reviewVariantsOf, revisionsOf } from './ad-revision-store.ts';
 import {
-  adTargetsAnyScreenOf,
   assertTargetsExist,
   countReach,
   scheduleColumns,
@@ -29,14 +31,16 @@ import {
   targetingOf,
 } from './ad-targeting.ts';
 import { recordAdVersion, recordVersionIfMissing, type Transaction } from './ad-version-log.ts';
+import { adsOfOutlets, houseAccountOf, houseTargeting } from './house-content.ts';
 
 type AdRow = typeof ads.$inferSelect;
 
-function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
+function toAd(ad: AdRow, companyName: string, houseOutletId: string | null): Omit<Ad, 'revision'> {
   return {
     id: ad.id,
     company_id: ad.companyId,
     company: { name: companyName },
+    house_outlet_id: houseOutletId,
     title: ad.title,
     type: ad.type,
     media_url: ad.mediaUrl,
@@ -56,12 +60,7 @@ function toAd(ad: AdRow, companyName: string): Omit<Ad, 'revision'> {
 export function visibleAds(caller: Caller): SQL | undefined {
   return scopedByTenancy(caller, {
     company: (companyIds) => inArray(ads.companyId, companyIds),
-    // Outlet staff read the ads that play on their screens: active ads of an active advertiser
-    // whose targeting matches at least one of their outlets' active screens (decision 032).
-    outlet: (outletIds) =>
-      outletIds.length > 0
-        ? and(eq(ads.status, 'ACTIVE'), eq(companies.isActive, true), adTargetsAnyScreenOf(outletIds))
-        : sql`false`,
+    outlet: adsOfOutlets,
   });
 }
 
@@ -91,7 +90,7 @@ export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ad: ads, companyName: companies.name })
+      .select({ ad: ads, companyName: companies.name, houseOutletId: companies.houseOutletId })
       .from(ads)
       .innerJoin(companies, eq(companies.id, ads.companyId))
       .where(where)
@@ -103,7 +102,7 @@ export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<
   return pageOf(
     await withRevisions(
       db,
-      rows.map((row) => toAd(row.ad, row.companyName)),
+      rows.map((row) => toAd(row.ad, row.companyName, row.houseOutletId)),
     ),
     query,
     total?.value,
@@ -113,13 +112,29 @@ export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<
 export async function getAd(ctx: ServiceContext, id: string): Promise<Ad> {
   const { db, caller } = ctx;
   const [row] = await db
-    .select({ ad: ads, companyName: companies.name })
+    .select({ ad: ads, companyName: companies.name, houseOutletId: companies.houseOutletId })
     .from(ads)
     .innerJoin(companies, eq(companies.id, ads.companyId))
     .where(and(eq(ads.id, id), visibleAds(caller)));
   if (!row) throw notFound('Ad');
-  const [ad] = await withRevisions(db, [toAd(row.ad, row.companyName)]);
+  const [ad] = await withRevisions(db, [toAd(row.ad, row.companyName, row.houseOutletId)]);
   return ad!;
+}
+
+/**
+ * A visible ad the caller may take `action` on: outlet staff read the paid ads that play on their
+ * screens but change only their outlets' house content (decision 090), so a paid ad is a 403.
+ */
+export async function changeableAd(ctx: ServiceContext, id: string, action: Action): Promise<Ad> {
+  const ad = await getAd(ctx, id);
+  assertChangeable(ctx.caller, ad, action);
+  return ad;
+}
+
+function assertChangeable(caller: Caller, ad: Ad, action: Action): void {
+  if (!mayChangeAd(caller.role, action, ad)) {
+    throw forbidden(`"${ad.title}" is an advertiser's ad: outlet staff change only their outlets' house content`);
+  }
 }
 
 async function withRevisions(db: Database, shown: Array<Omit<Ad, 'revision'>>): Promise<Ad[]> {
@@ -199,12 +214,18 @@ export async function updateAd(
   const before = await getAd(ctx, id);
   const reviewer = caller.can('ads', 'approve');
   assertWritableFields(caller.role, 'ads', change);
+  assertChangeable(caller, before, 'update');
   if (change.status === 'REJECTED') throw fieldError('status', 'Reject an ad with a reason: POST /api/ads/:id/reject');
+  // House content keeps to its outlet's screens, whoever edits it (decision 090).
+  const targeting =
+    before.house_outlet_id && change.targeting
+      ? houseTargeting(caller, before.house_outlet_id, change.targeting)
+      : change.targeting;
   const content = contentOf(change);
   const held = !reviewer && isLive(before.status) && Object.keys(content).length > 0;
-  const direct: AdUpdate = held ? { targeting: change.targeting, schedule: change.schedule } : change;
+  const direct: AdUpdate = held ? { targeting, schedule: change.schedule } : { ...change, targeting };
   const writesAd = Object.values(direct).some((value) => value !== undefined);
-  await assertTargetsExist(db, change.targeting);
+  await assertTargetsExist(db, targeting);
   await inTransaction(ctx, async (tx, emit) => {
     // Screens playing it refetch, whatever the edit changed.
     await emit({ type: 'ads.changed', adIds: [id] });
@@ -222,34 +243,64 @@ export async function updateAd(
 }
 
 /**
- * Creates an ad for the caller's company (a global admin names the company). Only a global
- * admin may publish straight to ACTIVE; everyone else starts in DRAFT or PENDING_REVIEW.
+ * The outlet whose house content a new ad is (decision 090), or null for an advertiser's ad: outlet
+ * staff make only house content, for one of their outlets (their only one when they name none); a
+ * global admin makes it by naming the outlet; advertisers never do.
+ */
+function houseOutletOf(caller: Caller, input: AdCreate): string | null {
+  if (isCompanyRole(caller.role) && input.outlet_id) {
+    throw forbidden("House content is an outlet's own; advertisers make ads for their company");
+  }
+  const house = input.outlet_id !== undefined || isOutletRole(caller.role);
+  if (!house) return null;
+  if (input.company_id) throw fieldError('company_id', 'House content belongs to its outlet, not to a company');
+  const outletId = input.outlet_id ?? (caller.outletIds.length === 1 ? caller.outletIds[0] : undefined);
+  if (!outletId) throw fieldError('outlet_id', 'Choose the outlet whose screens show it');
+  assertCallersOutlet(caller, outletId);
+  return outletId;
+}
+
+/**
+ * Creates an ad for the caller's company (a global admin names the company), or an outlet's house
+ * content (decision 090). Only a global admin may publish straight to ACTIVE; everyone else
+ * starts in DRAFT or PENDING_REVIEW.
  */
 export async function createAd(ctx: ServiceContext, input: AdCreate): Promise<Ad> {
   const { db, caller } = ctx;
-  const companyId = reachesAll(caller) ? input.company_id : (input.company_id ?? caller.companyIds[0]);
-  if (!companyId) throw fieldError('company_id', 'Choose the company the ad is for');
-  assertCallersCompany(caller, companyId);
+  const houseOutletId = houseOutletOf(caller, input);
+  const companyId = houseOutletId
+    ? undefined
+    : reachesAll(caller)
+      ? input.company_id
+      : (input.company_id ?? caller.companyIds[0]);
+  if (!houseOutletId && !companyId) throw fieldError('company_id', 'Choose the company the ad is for');
+  if (companyId) assertCallersCompany(caller, companyId);
   const status = input.status ?? 'DRAFT';
   if (!caller.can('ads', 'approve') && !['DRAFT', 'PENDING_REVIEW'].includes(status)) {
     throw forbidden('Only a global admin can publish an ad; submit it for review instead');
   }
   if (status === 'REJECTED') throw fieldError('status', 'An ad cannot be created rejected');
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound('Company');
-  await assertTargetsExist(db, input.targeting);
+  if (companyId) {
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), isAdvertiser));
+    if (!company) throw notFound('Company');
+  }
+  const targeting = houseOutletId ? houseTargeting(caller, houseOutletId, input.targeting) : input.targeting;
+  await assertTargetsExist(db, targeting);
   const createdBy = caller.userId;
   const id = await inTransaction(ctx, async (tx, emit) => {
     const [row] = await tx
       .insert(ads)
       .values({
-        companyId,
+        companyId: houseOutletId ? await houseAccountOf(tx, houseOutletId) : companyId!,
         title: input.title,
         type: input.type,
         mediaUrl: input.media_url,
         durationSeconds: input.type === 'IMAGE' ? (input.duration_seconds ?? null) : null,
         status,
-        ...targetingColumns(input.targeting),
+        ...targetingColumns(targeting),
         ...scheduleColumns(input.schedule),
         createdBy,
       })
@@ -264,7 +315,7 @@ export async function createAd(ctx: ServiceContext, input: AdCreate): Promise<Ad
 /** Deletes an ad that never played; one with proof of play is paused instead (409). */
 export async function deleteAd(ctx: ServiceContext, id: string): Promise<Ad> {
   const { db } = ctx;
-  const ad = await getAd(ctx, id);
+  const ad = await changeableAd(ctx, id, 'delete');
   const [played] = await db
     .select({ id: playbackLogs.id })
     .from(playbackLogs)
@@ -285,7 +336,15 @@ export async function deleteAd(ctx: ServiceContext, id: string): Promise<Ad> {
   return ad;
 }
 
-/** How many screens an ad with this targeting would reach; advertisers may target any outlet (docs/design.md §5). */
-export function reachOf({ db }: ServiceContext, targeting: AdTargeting): Promise<AdReach> {
-  return countReach(db, targeting);
+/**
+ * How many screens an ad with this targeting would reach; advertisers may target any outlet
+ * (docs/design.md §5). Outlet staff count among their own outlets' screens only, where their house
+ * content plays (decision 090).
+ */
+export async function reachOf({ db, caller }: ServiceContext, targeting: AdTargeting): Promise<AdReach> {
+  if (reachesAll(caller) || !isOutletRole(caller.role)) return countReach(db, targeting);
+  const named = targeting.outlet_ids.filter((id) => caller.outletIds.includes(id));
+  if (targeting.outlet_ids.length > 0 && named.length === 0) return { screens: 0, outlets: 0 };
+  const outletIds = named.length > 0 ? named : caller.outletIds;
+  return outletIds.length > 0 ? countReach(db, { ...targeting, outlet_ids: outletIds }) : { screens: 0, outlets: 0 };
 }

@@ -26,13 +26,15 @@ interface ScreenAdRow extends Record<string, unknown> {
   end_time: string | null;
   priority: number;
   share_of_voice: number;
+  house_content: boolean;
 }
 
 /**
  * The ads a screen plays: every active ad of an active advertiser whose targeting matches the
  * screen, highest priority first, then oldest first, in one statement with the screen's place.
  * Each carries its schedule, which the player applies on its own clock, so a window opening or
- * closing needs no request (decision 032).
+ * closing needs no request (decision 032). The outlet's own content comes after the paid ads,
+ * marked as such, and only on its outlet's screens whatever its targeting says (decision 090).
  */
 export async function listAdsForScreen(
   db: Database,
@@ -47,12 +49,14 @@ export async function listAdsForScreen(
       ${companies.name} as company_name, place.timezone as timezone,
       ${ads.startDate}::text as start_date, ${ads.endDate}::text as end_date, ${ads.daysOfWeek} as days_of_week,
       to_char(${ads.startTime}, 'HH24:MI') as start_time, to_char(${ads.endTime}, 'HH24:MI') as end_time,
-      ${ads.priority} as priority, ${ads.shareOfVoice} as share_of_voice
+      ${ads.priority} as priority, ${ads.shareOfVoice} as share_of_voice,
+      ${companies.houseOutletId} is not null as house_content
     from ${placeOfScreenRow(screen.screenId)}
     inner join ${ads} on (${adTargetsPlace(PLACE_ROW)})
       or (${ads.status} = 'ACTIVE' and ${ads.id} = any(${sql.param(planned)}::uuid[]))
     inner join ${companies} on ${companies.id} = ${ads.companyId} and ${companies.isActive}
-    order by ${ads.priority} desc, ${ads.createdAt} asc, ${ads.id} asc`);
+      and (${companies.houseOutletId} is null or ${companies.houseOutletId} = place.outlet_id)
+    order by ${companies.houseOutletId} is not null, ${ads.priority} desc, ${ads.createdAt} asc, ${ads.id} asc`);
   // A live campaign's creative plays where its line item planned it, and nowhere else meanwhile.
   const rows = (result as unknown as { rows: ScreenAdRow[] }).rows.filter(
     (row) => plans.planOfAd.has(row.id) || !plans.liveCreatives.has(row.id),
@@ -82,6 +86,7 @@ export async function listAdsForScreen(
     },
     ...(variants.has(row.id) ? { variants: variants.get(row.id) } : {}),
     ...(plans.planOfAd.has(row.id) ? { plan: plans.planOfAd.get(row.id) } : {}),
+    ...(row.house_content ? { house_content: true as const } : {}),
   }));
 }
 

@@ -2,6 +2,7 @@ import type { AdTransaction } from '@adloop/contract/billing';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ads, adTransactions, companies } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isAdvertiser } from '../../lib/house-content.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { scopedByCompany } from '../../lib/scope.ts';
 
@@ -125,7 +126,11 @@ export async function createTransaction(
 ): Promise<AdTransaction> {
   const { db, caller } = ctx;
   const createdBy = caller.userId;
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
+  // An outlet's house account is never billed (decision 090): it is no advertiser to take money from.
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, input.company_id), isAdvertiser));
   if (!company) throw badRequest('Unknown company', [{ path: 'company_id', message: 'is not a known company' }]);
   if (input.ad_id) {
     const [ad] = await db.select({ companyId: ads.companyId }).from(ads).where(eq(ads.id, input.ad_id));

@@ -1,8 +1,9 @@
 import type { ScreenPayout } from '@adloop/contract/billing';
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isHousePlay } from '../../lib/house-content.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { orderByOf } from '../../lib/list-query.ts';
 import { scopedByOutlet } from '../../lib/scope.ts';
@@ -12,6 +13,7 @@ import { type PayoutTarget, screensToPay } from './payout-target.ts';
 /**
  * Proposes the payout of each screen: the prices of its plays in the period (summed in the
  * rollups, each play priced by the rate card in force when it played, decision 033) − commission.
+ * The outlet's own content is no paid play: it counts neither in plays nor in the rate (decision 090).
  */
 export async function proposePayout(ctx: ServiceContext, target: PayoutTarget) {
   const { db } = ctx;
@@ -29,6 +31,7 @@ export async function proposePayout(ctx: ServiceContext, target: PayoutTarget) {
       .where(
         and(
           inArray(playRollupsDaily.screenId, ids),
+          not(isHousePlay(playRollupsDaily.companyId, playRollupsDaily.outletId)),
           gte(playRollupsDaily.playDate, target.period_start),
           lte(playRollupsDaily.playDate, target.period_end),
         ),

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ads, adTransactions, companies, playRollupsAdDaily } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { isAdvertiser, ofAdvertiser } from '../../lib/house-content.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { assertCallersCompany, reachesAll } from '../../lib/scope.ts';
 
@@ -28,7 +29,8 @@ function scoped(column: PgColumn, ids?: string[]): SQL | undefined {
 /**
  * What each company's plays cost over the period (the rollup of ad × day holds the sum of the
  * plays' prices, decision 033) beside what it paid (completed transactions transacted in the
- * period), per ad, and the balance owed. Reads the rollup, never the raw plays.
+ * period), per ad, and the balance owed. Reads the rollup, never the raw plays. Advertisers only:
+ * the outlets' house content is never billed (decision 090).
  */
 export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Promise<Spend> {
   const { db, caller } = ctx;
@@ -47,6 +49,7 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
       .where(
         and(
           scoped(playRollupsAdDaily.companyId, ids),
+          ofAdvertiser(playRollupsAdDaily.companyId),
           gte(playRollupsAdDaily.playDate, query.from),
           lte(playRollupsAdDaily.playDate, query.to),
         ),
@@ -70,7 +73,10 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
       .groupBy(adTransactions.companyId),
     // A company role sees its own company even in a period without plays or payments.
     ids && ids.length > 0
-      ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
+      ? db
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(and(inArray(companies.id, ids), isAdvertiser))
       : Promise.resolve([]),
   ]);
   // A company named that does not exist (the caller's own always do).

@@ -5,6 +5,7 @@ import { ads, adTransactions, companies, companyUsers } from '../../db/schema.ts
 import type { ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertWritableFields } from '../../lib/field-grants.ts';
+import { isAdvertiser } from '../../lib/house-content.ts';
 import { assertNothingAttached, conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { reachesAll, scopedByCompany } from '../../lib/scope.ts';
@@ -37,7 +38,9 @@ export async function listCompanies(
   query: ListQuery & { is_active?: 'true' | 'false' },
 ): Promise<Page<Company>> {
   const { db, caller } = ctx;
+  // The advertisers: an outlet's house account is the outlet's, not a company to manage (decision 090).
   const where = and(
+    isAdvertiser,
     scopedByCompany(caller, companies.id),
     searchOf(query.q, [companies.name, companies.contactEmail]),
     query.is_active ? eq(companies.isActive, query.is_active === 'true') : undefined,
@@ -63,7 +66,7 @@ async function findCompany(db: Database, where: SQL | undefined): Promise<Compan
 
 export function getCompany(ctx: ServiceContext, id: string): Promise<Company> {
   const { db, caller } = ctx;
-  return findCompany(db, and(eq(companies.id, id), scopedByCompany(caller, companies.id)));
+  return findCompany(db, and(eq(companies.id, id), isAdvertiser, scopedByCompany(caller, companies.id)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { type Scope, scopeOf } from '@adloop/contract/permissions';
 import { and, asc, count, desc, eq, gte, not, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { isAdvertiser } from '../../lib/house-content.ts';
 import { scopedByCompany, scopedByCompanyOrOutlet, scopedByOutlet } from '../../lib/scope.ts';
 import { visibleAds } from '../ads/ads.service.ts';
 import { changeIsDue } from '../screen-activity/state-changes.ts';
@@ -65,7 +66,7 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
         db
           .select({ value: count() })
           .from(companies)
-          .where(scopedByCompany(on(scope('companies')), companies.id))
+          .where(and(isAdvertiser, scopedByCompany(on(scope('companies')), companies.id)))
           .then(total),
       ),
       when(userScope, () =>

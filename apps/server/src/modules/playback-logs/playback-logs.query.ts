@@ -2,6 +2,7 @@ import type { PlaybackLogRow } from '@adloop/contract/reports';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
+import { isHousePlay } from '../../lib/house-content.ts';
 import { scopedByCompanyOrOutlet } from '../../lib/scope.ts';
 import { decodeTimeCursor, encodeTimeCursor, type TimePosition } from '../../lib/time-cursor.ts';
 
@@ -46,6 +47,7 @@ export async function pageOfPlays(
       adTitle: ads.title,
       companyId: playbackLogs.companyId,
       companyName: companies.name,
+      houseContent: sql<boolean>`${isHousePlay(playbackLogs.companyId, playbackLogs.outletId)}`,
       screenId: playbackLogs.screenId,
       screenCode: screens.screenCode,
       outletId: playbackLogs.outletId,
@@ -86,6 +88,7 @@ export async function pageOfPlays(
       ad_title: row.adTitle,
       company_id: row.companyId,
       company_name: row.companyName,
+      house_content: row.houseContent,
       screen_id: row.screenId,
       screen_code: row.screenCode,
       outlet_id: row.outletId,

@@ -166,7 +166,9 @@ export async function ingestPlays(
     // Priced by the rate card in force at each play's instant (never later than its arrival, so a
     // fast clock cannot reach a card this process has not read yet), the outlet's tier now, and
     // the daypart of that instant in the outlet's zone (decisions 033, 072). Cards and tier come from memory.
+    // The outlet's own content is free: its company, the house account, carries the outlet's id (decision 090).
     const priceOf = (log: PlaybackLogEntry) => {
+      if (log.company_id === screen.outletId) return 0;
       const card = cardInForce(cards, Math.min(Date.parse(log.played_at), Date.parse(arrivedAt)));
       return card ? priceOfPlay(card, tier, log.play_date, log.play_time).price_minor * log.play_count : 0;
     };

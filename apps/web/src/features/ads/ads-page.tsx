@@ -1,5 +1,6 @@
 import { AD_STATUSES, type Ad } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
+import { makesHouseContent, mayChangeAd } from '@adloop/contract/house-content';
 import { can } from '@adloop/contract/permissions';
 import { format, formatDistanceToNow } from 'date-fns';
 import { EyeIcon, MegaphoneIcon } from 'lucide-react';
@@ -49,9 +50,11 @@ export function AdsPage() {
   const { list, query } = page;
   const commands = useAdCommands();
   const [previewing, setPreviewing] = useState<Ad | null>(null);
-  const mayEdit = can(user.role, 'ads', 'update');
   const mayDelete = can(user.role, 'ads', 'delete');
   const isGlobal = user.role === 'GLOBAL_ADMIN';
+  // Outlet staff change only their house content (decision 090).
+  const house = makesHouseContent(user.role);
+  const mayEditAd = (ad: Ad) => mayChangeAd(user.role, 'update', ad);
 
   const columns: DataColumn<Ad>[] = [
     {
@@ -64,7 +67,7 @@ export function AdsPage() {
         <div className="flex min-w-0 items-center gap-3">
           <AdThumbnail ad={ad} />
           <div className="min-w-0">
-            {mayEdit ? (
+            {mayEditAd(ad) ? (
               <Link
                 to={paths.editAd.getHref(ad.id)}
                 className="block truncate font-medium underline-offset-4 hover:underline"
@@ -142,7 +145,7 @@ export function AdsPage() {
           <EyeIcon aria-hidden="true" />
           Preview
         </DropdownMenuItem>
-        {mayEdit ? <EditRowAction to={paths.editAd.getHref(ad.id)} /> : null}
+        {mayEditAd(ad) ? <EditRowAction to={paths.editAd.getHref(ad.id)} /> : null}
         {workflow.length > 0 ? <DropdownMenuSeparator /> : null}
         {workflow.map((action) => {
           const meta = AD_ACTIONS[action];
@@ -153,7 +156,9 @@ export function AdsPage() {
             </DropdownMenuItem>
           );
         })}
-        {mayDelete ? <DeleteRowAction onSelect={() => commands.askDelete(ad)} /> : null}
+        {mayDelete && mayChangeAd(user.role, 'delete', ad) ? (
+          <DeleteRowAction onSelect={() => commands.askDelete(ad)} />
+        ) : null}
       </RowActions>
     );
   };
@@ -162,7 +167,11 @@ export function AdsPage() {
 
   return (
     <ResourceList
-      description="Image and video ads, their review and what plays on screens."
+      description={
+        house
+          ? "The ads that play on your screens, and your outlet's own content with its review."
+          : 'Image and video ads, their review and what plays on screens.'
+      }
       create={mayCreate ? { to: paths.createAd.getHref(), label: 'Create ad' } : undefined}
       page={page}
       table={{ label: 'Ads', noun: 'ads', columns, rowActions }}
@@ -179,9 +188,11 @@ export function AdsPage() {
       icon={MegaphoneIcon}
       empty={{
         title: 'No ads yet',
-        description: mayCreate
-          ? 'Create your first ad: upload an image or video, then submit it for review.'
-          : 'Ads that play on your screens will appear here.',
+        description: house
+          ? 'Ads that play on your screens will appear here. Create an ad to show your own menu or promotions on them.'
+          : mayCreate
+            ? 'Create your first ad: upload an image or video, then submit it for review.'
+            : 'Ads that play on your screens will appear here.',
       }}
       filteredEmpty={{ title: 'No ads match', description: 'Try another search or clear the filters.' }}
     >

@@ -4,7 +4,7 @@ import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CreateAdPage } from '@/features/ads/create-ad-page';
-import { ad } from '@/test/entities';
+import { ad, listPage, outlet } from '@/test/entities';
 import { expectFieldError, fillIn, refusal, renderPage, signedInUser, stubServer } from '@/test/render-page';
 
 /** Company staff make ads for their own company, so the form asks for no advertiser. */
@@ -60,5 +60,40 @@ describe('Creating an ad', () => {
 
     await expectFieldError('Title', 'Title is at most 200 characters');
     expect(router.state.location.pathname).toBe('/dashboard/ads/new');
+  });
+
+  it("makes an outlet admin's ad their outlet's house content, on its screens only (decision 090)", async () => {
+    const cafe = outlet();
+    const server = stubServer({
+      'GET /api/outlets': { body: listPage([cafe]) },
+      'GET /api/ads/reach': { body: { data: { screens: 2, outlets: 1 } } },
+      'POST /api/ads': { status: 201, body: { data: ad({ house_outlet_id: cafe.id, company_id: cafe.id }) } },
+    });
+    const { user, router } = renderPage(<CreateAdPage />, {
+      user: signedInUser('OUTLET_ADMIN'),
+      path: '/dashboard/ads/new',
+    });
+    expect(screen.getByText(/Your own menu or promotions, on your outlet's screens only/)).toBeInTheDocument();
+    expect(await screen.findByText(cafe.name)).toBeInTheDocument();
+    expect(await screen.findByText('Reaches 2 screens in 1 outlet')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pincodes')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+    const reach = server.sent.filter((request) => request.path === '/api/ads/reach').at(-1);
+    expect(reach?.search.get('outlet_ids')).toBe(cafe.id);
+    await fillInAd(user);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/ads');
+    expect(server.bodiesSentTo('POST /api/ads')).toEqual([
+      {
+        outlet_id: cafe.id,
+        title: 'Cold brew, summer offer',
+        type: 'IMAGE',
+        media_url: MEDIA_URL,
+        duration_seconds: DEFAULT_IMAGE_DURATION_SECONDS,
+        targeting: NO_TARGETING,
+        schedule: ALWAYS,
+      },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AdCreate } from '@adloop/contract/ads';
+import { makesHouseContent } from '@adloop/contract/house-content';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
@@ -14,6 +15,7 @@ export function CreateAdPage() {
   const navigate = useNavigate();
   const create = useCreateResource(adResource);
   const transition = useTransitionAd();
+  const house = makesHouseContent(user.role);
 
   const onSave = async (values: AdCreate, intent: AdFormIntent) => {
     const ad = await create.mutateAsync(values);
@@ -33,8 +35,19 @@ export function CreateAdPage() {
   };
 
   return (
-    <PageShell description="Upload an image or video, or link to hosted media, then submit it for review.">
-      <AdForm chooseCompany={user.role === 'GLOBAL_ADMIN'} onSave={onSave} cancelTo={paths.ads.getHref()} />
+    <PageShell
+      description={
+        house
+          ? "Put your own menu or promotions on your outlet's screens: upload an image or video, then submit it for review."
+          : 'Upload an image or video, or link to hosted media, then submit it for review.'
+      }
+    >
+      <AdForm
+        chooseCompany={user.role === 'GLOBAL_ADMIN'}
+        house={house}
+        onSave={onSave}
+        cancelTo={paths.ads.getHref()}
+      />
     </PageShell>
   );
 }

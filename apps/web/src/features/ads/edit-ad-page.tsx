@@ -1,4 +1,5 @@
 import type { Ad, AdCreate, AdUpdate } from '@adloop/contract/ads';
+import { mayChangeAd } from '@adloop/contract/house-content';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import { AdStatusPanel } from '@/features/ads/components/ad-status-panel';
 import { AdVariantsCard } from '@/features/ads/components/ad-variants-card';
 import { RejectAdDialog } from '@/features/ads/components/reject-ad-dialog';
 import { useAdCommands } from '@/features/ads/hooks/use-ad-commands';
+import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
@@ -59,6 +61,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
         key={`${ad.id}-${ad.version}-${ad.status}`}
         ad={ad}
         chooseCompany={false}
+        house={ad.house_outlet_id !== null}
         onSave={onSave}
         cancelTo={paths.ads.getHref()}
         aside={
@@ -83,6 +86,7 @@ function EditAdForm({ ad }: { ad: Ad }) {
 
 export function EditAdPage() {
   const { id = '' } = useParams();
+  const { user } = useAuth();
   const ad = useQuery(adResource.detailOptions(id));
 
   return (
@@ -92,8 +96,14 @@ export function EditAdPage() {
           <Skeleton className="h-96 rounded-xl" />
           <Skeleton className="h-72 rounded-xl" />
         </div>
-      ) : ad.data ? (
+      ) : ad.data && mayChangeAd(user.role, 'update', ad.data) ? (
         <EditAdForm ad={ad.data} />
+      ) : ad.data ? (
+        <RecordNotFound
+          title="An advertiser's ad"
+          description={`“${ad.data.title}” plays on your screens as its advertiser made it. You change only your outlet's own content.`}
+          list="ads"
+        />
       ) : (
         <RecordNotFound
           title="Ad not found"

@@ -1,5 +1,6 @@
 import { type Ad, type AdCreate, adCreateSchema } from '@adloop/contract/ads';
 import { DEFAULT_IMAGE_DURATION_SECONDS, REPEATS_PER_AD } from '@adloop/contract/constants';
+import { HOUSE_CONTENT_TERMS } from '@adloop/contract/house-content';
 import { can } from '@adloop/contract/permissions';
 import { ALWAYS, NO_TARGETING } from '@adloop/contract/targeting';
 import { SaveIcon, SendIcon } from 'lucide-react';
@@ -16,7 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { AdPreview } from '@/features/ads/components/ad-preview';
 import { AdScheduleCard } from '@/features/ads/components/ad-schedule-card';
-import { AdTargetingCard } from '@/features/ads/components/ad-targeting-card';
+import { AdTargetingCard, HouseTargetingCard } from '@/features/ads/components/ad-targeting-card';
+import { HouseOutletField } from '@/features/ads/components/house-outlet-field';
 import { MediaFormField } from '@/features/ads/components/media-form-field';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -30,6 +32,8 @@ type AdFormProps = {
   ad?: Ad;
   /** Global admins choose the advertiser; company staff make ads for their own company. */
   chooseCompany: boolean;
+  /** An outlet's own content (decision 090): for one of the user's outlets, on its screens only. */
+  house?: boolean;
   onSave: (values: AdCreate, intent: AdFormIntent) => Promise<unknown>;
   cancelTo: string;
   /** Cards shown above the preview, e.g. the ad's status and review. */
@@ -38,6 +42,7 @@ type AdFormProps = {
 
 const FIELDS = [
   'company_id',
+  'outlet_id',
   'title',
   'type',
   'media_url',
@@ -100,7 +105,7 @@ function CompanyField({ control }: { control: ReturnType<typeof useForm<AdCreate
  * Create or edit an ad: title, media (uploaded or by URL) and, for images, how long each play
  * lasts; where it plays (targeting, with its live reach) and when (schedule, decision 032).
  */
-export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormProps) {
+export function AdForm({ ad, chooseCompany, house = false, onSave, cancelTo, aside }: AdFormProps) {
   const { user } = useAuth();
   const mayApprove = can(user.role, 'ads', 'approve');
   const schema = useMemo(
@@ -109,8 +114,11 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
         if (chooseCompany && !values.company_id) {
           context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose a company' });
         }
+        if (house && !ad && !values.outlet_id) {
+          context.addIssue({ code: 'custom', path: ['outlet_id'], message: 'Choose the outlet' });
+        }
       }),
-    [chooseCompany],
+    [chooseCompany, house, ad],
   );
   const form = useForm({
     resolver: formResolver(schema),
@@ -123,11 +131,12 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
       schedule: ad?.schedule ?? ALWAYS,
     },
   });
-  const [title, type, mediaUrl, duration] = useWatch({
+  const [title, type, mediaUrl, duration, outletId] = useWatch({
     control: form.control,
-    name: ['title', 'type', 'media_url', 'duration_seconds'],
+    name: ['title', 'type', 'media_url', 'duration_seconds', 'outlet_id'],
   });
   const [intent, setIntent] = useState<AdFormIntent | null>(null);
+  const newHouseContent = house && !ad;
 
   const save = (chosen: AdFormIntent) =>
     form.handleSubmit(async (values) => {
@@ -135,6 +144,7 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
       const ad: AdCreate = {
         ...values,
         company_id: chooseCompany ? values.company_id : undefined,
+        outlet_id: newHouseContent ? values.outlet_id : undefined,
         duration_seconds: values.type === 'IMAGE' ? (values.duration_seconds ?? DEFAULT_IMAGE_DURATION_SECONDS) : null,
       };
       try {
@@ -161,14 +171,15 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
             <CardHeader>
               <CardTitle>Ad details</CardTitle>
               <CardDescription>
-                {ad ? editNote(ad, mayApprove) : 'What screens show, and for how long.'}
+                {ad ? editNote(ad, mayApprove) : house ? HOUSE_CONTENT_TERMS : 'What screens show, and for how long.'}
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-6">
               {chooseCompany && !ad ? <CompanyField control={form.control} /> : null}
+              {house && !ad ? <HouseOutletField control={form.control} /> : null}
               {ad ? (
                 <div className="grid gap-1">
-                  <span className="text-sm font-medium">Company</span>
+                  <span className="text-sm font-medium">{ad.house_outlet_id ? 'Owner' : 'Company'}</span>
                   <span className="text-sm text-muted-foreground">{ad.company.name}</span>
                 </div>
               ) : null}
@@ -197,7 +208,11 @@ export function AdForm({ ad, chooseCompany, onSave, cancelTo, aside }: AdFormPro
               ) : null}
             </CardContent>
           </Card>
-          <AdTargetingCard control={form.control} />
+          {house ? (
+            <HouseTargetingCard control={form.control} outletId={ad?.house_outlet_id ?? outletId} />
+          ) : (
+            <AdTargetingCard control={form.control} />
+          )}
           <AdScheduleCard control={form.control} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="ghost" className="w-full sm:w-auto">

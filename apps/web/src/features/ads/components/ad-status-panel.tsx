@@ -1,5 +1,5 @@
 import type { Ad } from '@adloop/contract/ads';
-import { can } from '@adloop/contract/permissions';
+import { mayChangeAd } from '@adloop/contract/house-content';
 import { format, formatDistanceToNow } from 'date-fns';
 import { CircleAlertIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { AdStatusBadge } from '@/features/ads/components/ad-status-badge';
 import { AD_ACTIONS, type AdAction, availableAdActions } from '@/features/ads/lib/ad-workflow';
 import { useAuth } from '@/lib/auth-context';
+
+/** Approved house content plays where the loop has room (decision 090). */
+const HOUSE_ACTIVE_HINT = 'Approved: your screens play it in the rounds of the loop that paid ads leave free.';
 
 const STATUS_HINTS: Record<Ad['status'], string> = {
   DRAFT: 'Only your team sees it. Submit it for review when it is ready.',
@@ -27,6 +30,7 @@ type AdStatusPanelProps = {
 export function AdStatusPanel({ ad, busy, onAction, onDelete }: AdStatusPanelProps) {
   const { user } = useAuth();
   const actions = availableAdActions(user.role, ad);
+  const mayDelete = mayChangeAd(user.role, 'delete', ad);
   const updated = new Date(ad.updated_at);
 
   return (
@@ -36,7 +40,9 @@ export function AdStatusPanel({ ad, busy, onAction, onDelete }: AdStatusPanelPro
           Status
           <AdStatusBadge status={ad.status} />
         </CardTitle>
-        <CardDescription>{STATUS_HINTS[ad.status]}</CardDescription>
+        <CardDescription>
+          {ad.status === 'ACTIVE' && ad.house_outlet_id ? HOUSE_ACTIVE_HINT : STATUS_HINTS[ad.status]}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {ad.status === 'REJECTED' && ad.rejection_reason ? (
@@ -60,7 +66,7 @@ export function AdStatusPanel({ ad, busy, onAction, onDelete }: AdStatusPanelPro
             </dd>
           </div>
         </dl>
-        {actions.length > 0 || can(user.role, 'ads', 'delete') ? (
+        {actions.length > 0 || mayDelete ? (
           <div className="flex flex-wrap gap-2">
             {actions.map((action) => {
               const meta = AD_ACTIONS[action];
@@ -78,7 +84,7 @@ export function AdStatusPanel({ ad, busy, onAction, onDelete }: AdStatusPanelPro
                 </Button>
               );
             })}
-            {can(user.role, 'ads', 'delete') ? (
+            {mayDelete ? (
               <Button
                 type="button"
                 size="sm"

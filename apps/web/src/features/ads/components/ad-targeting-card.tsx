@@ -20,13 +20,16 @@ function plural(count: number, noun: string) {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** "Reaches N screens in M outlets", asked again once the targeting stops changing. */
-function ReachLine({ control }: { control: Control<AdCreate> }) {
+/**
+ * "Reaches N screens in M outlets", asked again once the targeting stops changing; `outletIds`
+ * stands for the targeting's outlets when they are fixed (house content, decision 090).
+ */
+function ReachLine({ control, outletIds }: { control: Control<AdCreate>; outletIds?: string[] }) {
   const targeting = useWatch({ control, name: 'targeting' });
   const settled = useDebouncedValue(
     {
       tags: targeting?.tags ?? [],
-      outlet_ids: targeting?.outlet_ids ?? [],
+      outlet_ids: outletIds ?? targeting?.outlet_ids ?? [],
       // Half-typed pincodes wait until they are whole rather than fail the count.
       pincodes: (targeting?.pincodes ?? []).filter((code) => PINCODE_PATTERN.test(code)),
       cities: targeting?.cities ?? [],
@@ -142,6 +145,34 @@ export function AdTargetingCard({ control }: { control: Control<AdCreate> }) {
           />
           <ListField control={control} name="targeting.cities" label="Cities" placeholder="e.g. Bengaluru, Mysuru" />
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Where house content plays (decision 090): its outlet's screens only, narrowed by screen tags if
+ * wanted; no other outlet, pincode or city.
+ */
+export function HouseTargetingCard({ control, outletId }: { control: Control<AdCreate>; outletId?: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Where it plays</CardTitle>
+        <CardDescription>
+          On your outlet's screens only. Add tags to show it on the screens that have them, or leave them empty for all
+          of them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {outletId ? <ReachLine control={control} outletIds={[outletId]} /> : null}
+        <TagsField
+          control={control}
+          name="targeting.tags"
+          label="Screen tags"
+          description="Matches the screen's tags or your outlet's."
+          placeholder="Press Enter to add a tag"
+        />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { Ad } from '@adloop/contract/ads';
+import { mayChangeAd } from '@adloop/contract/house-content';
 import { can } from '@adloop/contract/permissions';
 import type { Role } from '@adloop/contract/roles';
 import { CheckIcon, type LucideIcon, PauseIcon, PlayIcon, SendIcon, XIcon } from 'lucide-react';
@@ -16,17 +17,22 @@ export const AD_ACTIONS: Record<AdAction, { label: string; icon: LucideIcon; don
 /**
  * The review workflow's next steps for this role and ad (decision 009): draft or rejected ads
  * go to review; only a global admin approves, or rejects, also an ad already on screens (a
- * takedown); a running ad can be paused and resumed.
+ * takedown); a running ad can be paused and resumed. Outlet staff step only their house content
+ * (decision 090).
  */
-export function availableAdActions(role: Role, ad: Pick<Ad, 'status' | 'paused_by_admin'>): AdAction[] {
+export function availableAdActions(
+  role: Role,
+  ad: Pick<Ad, 'status' | 'paused_by_admin' | 'house_outlet_id'>,
+): AdAction[] {
   const actions: AdAction[] = [];
   const { status } = ad;
   // A pause by a global admin is theirs to lift (decision 009).
   const mayResume = !ad.paused_by_admin || can(role, 'ads', 'approve');
-  if (can(role, 'ads', 'update') && (status === 'DRAFT' || status === 'REJECTED')) actions.push('submit');
+  const mayPause = mayChangeAd(role, 'pause', ad);
+  if (mayChangeAd(role, 'update', ad) && (status === 'DRAFT' || status === 'REJECTED')) actions.push('submit');
   if (can(role, 'ads', 'approve') && status === 'PENDING_REVIEW') actions.push('approve');
-  if (can(role, 'ads', 'pause') && status === 'ACTIVE') actions.push('pause');
-  if (can(role, 'ads', 'pause') && status === 'PAUSED' && mayResume) actions.push('resume');
+  if (mayPause && status === 'ACTIVE') actions.push('pause');
+  if (mayPause && status === 'PAUSED' && mayResume) actions.push('resume');
   if (can(role, 'ads', 'approve') && (status === 'PENDING_REVIEW' || status === 'ACTIVE' || status === 'PAUSED')) {
     actions.push('reject');
   }
