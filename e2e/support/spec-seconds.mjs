@@ -22,6 +22,8 @@ export const SPEC_SECONDS = {
   'reports-billing.spec.ts': 25,
   // Measured alone on the 2-core machine (2026-11-27).
   'screen-pairing.spec.ts': 25,
+  // Measured alone on the 2-core machine (2026-11-27).
+  'house-content.spec.ts': 37,
   'dashboard-screens.spec.ts': 24,
   'reports-proof-of-play.spec.ts': 24,
   'display-loop.spec.ts': 23,

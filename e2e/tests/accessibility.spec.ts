@@ -86,6 +86,8 @@ const ROLE_VIEWS: Array<[role: string, email: string, views: View[]]> = [
       { path: '/dashboard/screens', heading: 'Screens' },
       { path: '/dashboard/takeovers', heading: 'Emergency takeover' },
       { path: '/dashboard/screen-campaigns', heading: 'Campaigns' },
+      // Their outlet's own content (decision 090).
+      { path: '/dashboard/ads/create', heading: 'Create ad' },
       { path: '/dashboard/onboarding/company', heading: NO_ACCESS },
     ],
   ],

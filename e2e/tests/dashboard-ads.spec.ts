@@ -162,16 +162,18 @@ test.describe('ads', () => {
 });
 
 test.describe('ads by role', () => {
-  test('outlet staff read ads but cannot create them; company employees do not see screens', async ({
+  test("outlet staff create only their outlet's own content; company employees do not see screens", async ({
     page,
     request,
   }) => {
     const { admin, staff: outletEmployee } = await outletWithStaff(request, 'OUTLET_EMPLOYEE');
     await signInAs(page, request, '/dashboard/ads', outletEmployee.login);
     await expect(page.getByRole('heading', { name: 'Ads', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create ad' })).toHaveCount(0);
-    await page.goto('/dashboard/ads/create');
-    await expect(page.getByText("You don't have access to this page")).toBeVisible();
+    // House content (decision 090): their own menu or promotions, on their outlet's screens.
+    await page.getByRole('link', { name: 'Create ad' }).first().click();
+    await expect(page.getByText("Your own menu or promotions, on your outlet's screens only.")).toBeVisible();
+    await expect(page.getByText('Where it plays', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Pincodes')).toHaveCount(0);
     await page.goto('/dashboard/screens');
     await expect(page.getByRole('heading', { name: 'Screens', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create screen' })).toHaveCount(0);
