@@ -133,9 +133,7 @@ export const companies = pgTable(
   },
   (t) => [
     // Advertisers' names are unique; a house account is named after its outlet, whose name need not be.
-    uniqueIndex('companies_name_lower_uq')
-      .on(sql`lower(${t.name})`)
-      .where(sql`${t.houseOutletId} is null`),
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`).where(sql`${t.houseOutletId} is null`),
     uniqueIndex('companies_house_outlet_uq').on(t.houseOutletId),
     check('companies_house_account_id', sql`${t.houseOutletId} is null or ${t.houseOutletId} = ${t.id}`),
   ],
