@@ -92,7 +92,27 @@ export async function payableScreenWithPlays(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const payee: Outlet = (await created.json()).data;
+  return playsAtOutlet(request, token, (await created.json()).data, plays);
+}
+
+/**
+ * A new screen of `payee` (an outlet made any way, e.g. through the onboarding form) with `plays`
+ * plays on it, on days the outlet can already be paid for; with each play's price on the demo card.
+ * The outlet plays in Pago Pago's zone and is left in Kiritimati's (see PAYABLE_OUTLET_ZONE).
+ */
+export async function playsAtOutlet(
+  request: APIRequestContext,
+  token: string,
+  payee: Outlet,
+  plays: number,
+): Promise<{ outlet: Outlet; screen: Screen; prices: number[] }> {
+  if (payee.timezone !== PLAYING_ZONE) {
+    const playing = await request.patch(`/api/outlets/${payee.id}`, {
+      headers: bearer(token),
+      data: { timezone: PLAYING_ZONE },
+    });
+    expect(playing.status(), await playing.text()).toBe(200);
+  }
   const { screen, passcode } = await createScreen(request, token, payee.id);
   const screenToken = await authenticateScreen(request, screen.screen_code, passcode);
   // The screen is handed its list and plays its shortest ad back to back from its creation, so the
@@ -119,7 +139,7 @@ export async function payableScreenWithPlays(
   return {
     outlet: (await moved.json()).data,
     screen,
-    prices: instants.map((at) => demoPlayPrice(at, outlet.tier ?? 'STANDARD', PLAYING_ZONE)),
+    prices: instants.map((at) => demoPlayPrice(at, payee.tier, PLAYING_ZONE)),
   };
 }
 

@@ -27,6 +27,7 @@ function dashboardViews(ids: Record<'ad' | 'screen' | 'user' | 'company' | 'outl
     { path: '/dashboard', heading: 'Dashboard' },
     { path: '/dashboard/analytics', heading: 'Analytics', chart: 'Chart: Plays over time' },
     { path: '/dashboard/ads', heading: 'Ads' },
+    { path: '/dashboard/ads/review', heading: 'Review queue' },
     { path: '/dashboard/ads/create', heading: 'Create ad' },
     { path: `/dashboard/ads/edit/${ids.ad}`, heading: 'Edit ad' },
     { path: '/dashboard/screens', heading: 'Screens' },
@@ -251,6 +252,18 @@ for (const width of WIDTHS) {
       findings.push(...(await auditThemes(page, view.path, width)));
       audited += 2;
     }
+
+    await test.step('the alerts bell, open', async () => {
+      await openInApp(page, '/dashboard');
+      await viewReady(page, { path: '/dashboard', heading: 'Dashboard' });
+      await page.getByRole('button', { name: /^Alerts/ }).click();
+      // Its popover is a dialog named by its heading.
+      await expect(page.getByRole('dialog', { name: 'Alerts' })).toBeVisible();
+      findings.push(...(await auditThemes(page, `alerts bell @${width}`, width)));
+      audited += 2;
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Alerts' })).toHaveCount(0);
+    });
 
     if (width < 720) {
       await test.step('the sidebar sheet, open', async () => {

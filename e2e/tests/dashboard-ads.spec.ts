@@ -57,6 +57,8 @@ test.describe('ads', () => {
       await adminPage.getByRole('link', { name: title }).click();
       await expect(adminPage).toHaveURL(new RegExp(`/dashboard/ads/edit/${adId}$`));
       await adminPage.getByRole('button', { name: 'Approve' }).click();
+      // Approving puts it on screens: it asks first, like every other step (decision 091).
+      await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Approve ad' }).click();
       await expect(adminPage.getByText('Ad approved')).toBeVisible();
       await expect(adminPage.getByText('Approved and playing on screens.')).toBeVisible();
       await adminPage.close();

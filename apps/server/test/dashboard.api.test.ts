@@ -76,7 +76,13 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
       plays_today: 1,
     });
     expect(data.pending_ads).toEqual([
-      { id: pendingAdId, title: 'Monsoon', company_name: 'Brewline', updated_at: expect.any(String) },
+      {
+        id: pendingAdId,
+        title: 'Monsoon',
+        company_name: 'Brewline',
+        kind: 'NEW_AD',
+        waiting_since: expect.any(String),
+      },
     ]);
     expect(data.offline_screens).toEqual([]);
     expect(data.recent_activity).toEqual([]);

@@ -48,6 +48,23 @@ describe.each(databaseKinds)('outlets API on %s', (kind) => {
     });
   });
 
+  it('saves a new outlet left without a commission at the usual 15 %, an explicit 0 at 0, and keeps it through edits (decision 091)', async () => {
+    const usual = await call('POST', '/api/outlets', admin, { name: 'Usual Terms', outlet_code: 'USUAL-1' });
+    expect(usual.statusCode).toBe(201);
+    expect(usual.json().data.commission_bps).toBe(1500);
+    const none = await call('POST', '/api/outlets', admin, {
+      name: 'No Terms',
+      outlet_code: 'NONE-1',
+      commission_bps: 0,
+    });
+    expect(none.json().data.commission_bps).toBe(0);
+    const renamed = await call('PATCH', `/api/outlets/${none.json().data.id}`, admin, { name: 'Still No Terms' });
+    expect(renamed.json().data.commission_bps).toBe(0);
+    for (const id of [usual.json().data.id, none.json().data.id]) {
+      expect((await call('DELETE', `/api/outlets/${id}`, admin)).statusCode).toBe(204);
+    }
+  });
+
   it('takes a pricing tier from a global admin, filters and sorts by it (decision 033)', async () => {
     const created = await call('POST', '/api/outlets', admin, {
       name: 'Mall Atrium',

@@ -210,6 +210,11 @@ export const adListQuerySchema = z
     status: adStatusSchema.optional(),
     type: adTypeSchema.optional(),
     company_id: z.uuid().optional(),
+    /**
+     * The review queue (decision 091): new ads sent for review and live ads with an edit waiting,
+     * of their own content or of their variants; oldest first unless sorted otherwise.
+     */
+    awaiting_review: z.enum(['true']).optional(),
   })
   .strict();
 

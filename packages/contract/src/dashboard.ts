@@ -5,6 +5,7 @@ import { SCREEN_STATE_CHANGE_KINDS } from './reports.ts';
 export const dashboardSummarySchema = z.object({
   counts: z.object({
     ads: z.number().int().nullable(),
+    /** The review queue's length: new ads and edits of live ads waiting (decision 091). */
     ads_pending_review: z.number().int().nullable(),
     screens: z.number().int().nullable(),
     screens_online: z.number().int().nullable(),
@@ -16,8 +17,15 @@ export const dashboardSummarySchema = z.object({
   offline_screens: z.array(
     z.object({ id: z.string(), screen_code: z.string(), outlet_name: z.string(), last_seen_at: z.string().nullable() }),
   ),
+  /** The review queue's oldest (decision 091): new ads sent for review and edits of live ads, with their variants. */
   pending_ads: z.array(
-    z.object({ id: z.string(), title: z.string(), company_name: z.string(), updated_at: z.string() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      company_name: z.string(),
+      kind: z.enum(['NEW_AD', 'EDIT']),
+      waiting_since: z.string(),
+    }),
   ),
   /** The latest state changes of the caller's screens (decision 048), not their heartbeats. */
   recent_activity: z.array(

@@ -75,6 +75,7 @@ export const outletCreateSchema = z
       .overwrite(canonicalTimeZone)
       .optional(),
     tags: tagsSchema.optional(),
+    /** Left out of a new outlet, the usual STANDARD_COMMISSION_BPS (15 %; decision 091); left out of an edit, unchanged. */
     commission_bps: z
       .number()
       .int('Commission must be whole basis points')

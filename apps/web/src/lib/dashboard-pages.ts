@@ -4,6 +4,7 @@ import {
   BarChart3Icon,
   Building2Icon,
   CalendarRangeIcon,
+  ClipboardCheckIcon,
   HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -33,8 +34,11 @@ export const NAV_GROUPS = [
 
 export type NavGroupLabel = (typeof NAV_GROUPS)[number]['label'];
 
-/** A sidebar entry: the group that lists the page and its icon. */
-export type NavEntry = { group: NavGroupLabel; icon: LucideIcon };
+/** A count the sidebar shows beside an entry (`components/layouts/nav-badge.tsx` reads each). */
+export type NavBadge = 'reviewQueue';
+
+/** A sidebar entry: the group that lists the page, its icon and any count beside it. */
+export type NavEntry = { group: NavGroupLabel; icon: LucideIcon; badge?: NavBadge };
 
 export type DashboardPage = {
   /** The route's pattern, from the paths table (the entry of the same name). */
@@ -82,6 +86,11 @@ export const DASHBOARD_PAGES = withPaths({
   dashboard: page('dashboard', 'Dashboard', everyone, { group: 'Overview', icon: LayoutDashboardIcon }),
   analytics: page('analytics', 'Analytics', allowed('analytics'), { group: 'Overview', icon: BarChart3Icon }),
   ads: page('ads', 'Ads', allowed('ads'), { group: 'Content', icon: MegaphoneIcon }),
+  reviewQueue: page('ads', 'Review queue', allowed('ads', 'approve'), {
+    group: 'Content',
+    icon: ClipboardCheckIcon,
+    badge: 'reviewQueue',
+  }),
   createAd: page('ads', 'Create ad', allowed('ads', 'create')),
   editAd: page('ads', 'Edit ad', allowed('ads', 'update')),
   campaigns: page('campaigns', 'Campaigns', allowed('campaigns'), { group: 'Content', icon: CalendarRangeIcon }),

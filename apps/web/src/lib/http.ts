@@ -127,9 +127,14 @@ function titleOf(error: ApiError): string {
   return errorTitleForStatus(error.status);
 }
 
-/** Shows the spec's toast (§8) for a failure; `request` does this itself, other transports call it. */
+/**
+ * Shows the spec's toast (§8) for a failure; `request` does this itself, other transports call it.
+ * The titles are the spec's, by status. The same failure of several requests at once (an ended
+ * session refusing every list on the page) is one toast, not a stack of identical ones.
+ */
 export function toastApiError(error: ApiError) {
-  toast.error(titleOf(error), { description: error.message });
+  const title = titleOf(error);
+  toast.error(title, { description: error.message, id: `api-error ${title} ${error.message}` });
 }
 
 export function noResponseError(): ApiError {

@@ -11,9 +11,9 @@ import {
 import { mayChangeAd } from '@adloop/contract/house-content';
 import type { Action } from '@adloop/contract/permissions';
 import type { AdTargeting } from '@adloop/contract/targeting';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, companies, playbackLogs } from '../../db/schema.ts';
+import { adRevisions, ads, companies, playbackLogs } from '../../db/schema.ts';
 import { type Caller, inTransaction, isCompanyRole, isOutletRole, type ServiceContext } from '../../lib/context.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertWritableFields } from '../../lib/field-grants.ts';
@@ -64,6 +64,23 @@ export function visibleAds(caller: Caller): SQL | undefined {
   });
 }
 
+const pendingRevision = and(eq(adRevisions.adId, ads.id), eq(adRevisions.status, 'PENDING'));
+
+/**
+ * The review queue (decision 091): new ads sent for review, and ads with an edit waiting (their
+ * own content or their variants' creatives and links; decision 038 keeps those on a pending revision).
+ */
+export const awaitingReview = or(
+  eq(ads.status, 'PENDING_REVIEW'),
+  sql`exists (select 1 from ${adRevisions} where ${pendingRevision})`,
+);
+
+/** Since when an ad of the queue waits: its pending edit's sending, else its own last change (its submission). */
+export const waitingSince =
+  sql<Date>`coalesce((select ${adRevisions.submittedAt} from ${adRevisions} where ${pendingRevision}), ${ads.updatedAt})`.mapWith(
+    ads.updatedAt,
+  );
+
 const SORTABLE = {
   title: ads.title,
   status: ads.status,
@@ -71,12 +88,14 @@ const SORTABLE = {
   version: ads.version,
   created_at: ads.createdAt,
   updated_at: ads.updatedAt,
+  waiting_since: waitingSince,
 };
 
 export interface AdListQuery extends ListQuery {
   status?: AdStatus;
   type?: AdType;
   company_id?: string;
+  awaiting_review?: 'true';
 }
 
 export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<Page<Ad>> {
@@ -87,14 +106,17 @@ export async function listAds(ctx: ServiceContext, query: AdListQuery): Promise<
     query.status ? eq(ads.status, query.status) : undefined,
     query.type ? eq(ads.type, query.type) : undefined,
     query.company_id ? eq(ads.companyId, query.company_id) : undefined,
+    query.awaiting_review ? awaitingReview : undefined,
   );
+  // The queue is worked oldest first, like any queue; the list shows the newest first.
+  const unsorted = query.awaiting_review ? asc(waitingSince) : desc(ads.createdAt);
   const [rows, [total]] = await Promise.all([
     db
       .select({ ad: ads, companyName: companies.name, houseOutletId: companies.houseOutletId })
       .from(ads)
       .innerJoin(companies, eq(companies.id, ads.companyId))
       .where(where)
-      .orderBy(...orderByOf(query.sort, SORTABLE, desc(ads.createdAt), ads.id))
+      .orderBy(...orderByOf(query.sort, SORTABLE, unsorted, ads.id))
       .limit(query.pageSize)
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(ads).innerJoin(companies, eq(companies.id, ads.companyId)).where(where),

@@ -5,7 +5,7 @@ import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, use
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isAdvertiser } from '../../lib/house-content.ts';
 import { scopedByCompany, scopedByCompanyOrOutlet, scopedByOutlet } from '../../lib/scope.ts';
-import { visibleAds } from '../ads/ads.service.ts';
+import { awaitingReview, visibleAds, waitingSince } from '../ads/ads.service.ts';
 import { changeIsDue } from '../screen-activity/state-changes.ts';
 import { screenIsOnline } from '../screens/screens.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
@@ -40,7 +40,8 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
       .where(where)
       .then(total);
   const countScreens = (where: SQL | undefined) => db.select({ value: count() }).from(screens).where(where).then(total);
-  const pending = and(visibleAds(on(reviewScope)), eq(ads.status, 'PENDING_REVIEW'));
+  // One queue for new ads and edits of live ads, their variants' included (decision 091).
+  const pending = and(visibleAds(on(reviewScope)), awaitingReview);
   // "Today" is each screen's own date in its outlet's time zone (play_date is the screen's
   // clock); the bound on played_at lets the index find the last two days' plays first.
   const playsToday = and(
@@ -101,11 +102,11 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
     reviewScope === 'none'
       ? []
       : db
-          .select({ ad: ads, companyName: companies.name })
+          .select({ ad: ads, companyName: companies.name, since: waitingSince })
           .from(ads)
           .innerJoin(companies, eq(companies.id, ads.companyId))
           .where(pending)
-          .orderBy(asc(ads.updatedAt), asc(ads.id))
+          .orderBy(asc(waitingSince), asc(ads.id))
           .limit(LIST_LIMIT),
     activityScope === 'none'
       ? []
@@ -136,11 +137,12 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
       outlet_name: outletName,
       last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
     })),
-    pending_ads: pendingAds.map(({ ad, companyName }) => ({
+    pending_ads: pendingAds.map(({ ad, companyName, since }) => ({
       id: ad.id,
       title: ad.title,
       company_name: companyName,
-      updated_at: ad.updatedAt.toISOString(),
+      kind: ad.status === 'PENDING_REVIEW' ? ('NEW_AD' as const) : ('EDIT' as const),
+      waiting_since: since.toISOString(),
     })),
     recent_activity: activity.map(({ activity, screenCode, outletName }) => ({
       kind: activity.kind,

@@ -1,3 +1,4 @@
+import { STANDARD_COMMISSION_BPS } from '@adloop/contract/constants';
 import { canSeeField, withHiddenFields } from '@adloop/contract/field-grants';
 import type { Outlet, OutletCreate, OutletUpdate } from '@adloop/contract/outlets';
 import { and, arrayContains, asc, count, eq, type SQL, sql } from 'drizzle-orm';
@@ -137,7 +138,8 @@ export async function createOutlet(
           pincode: place.pincode ?? null,
           timezone: input.timezone,
           tags: input.tags,
-          commissionBps: input.commission_bps,
+          // A new outlet left without one pays AdLoop's usual commission, as the form shows (decision 091).
+          commissionBps: input.commission_bps ?? STANDARD_COMMISSION_BPS,
           tier: input.tier,
           offlineAlertMinutes: input.offline_alert_minutes,
           ...webhook,

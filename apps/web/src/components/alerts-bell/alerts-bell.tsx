@@ -1,6 +1,7 @@
 import type { Alert } from '@adloop/contract/alerts';
 import { can } from '@adloop/contract/permissions';
 import { BellIcon, TrendingDownIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
+import { useId } from 'react';
 import { useRecentAlerts } from '@/components/alerts-bell/api/get-alerts';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -21,7 +22,7 @@ function describe(alert: Alert): string {
   }
   const who =
     alert.scope === 'OUTLET'
-      ? `${alert.screens.length} screens at ${alert.outlet_name}`
+      ? `${alert.screens.length} ${alert.screens.length === 1 ? 'screen' : 'screens'} at ${alert.outlet_name}`
       : `${alert.screens[0]?.screen_code ?? 'A screen'} at ${alert.outlet_name}`;
   if (alert.kind === 'BACK_ONLINE') {
     const minutes = Math.round((alert.downtime_seconds ?? 0) / 60);
@@ -52,6 +53,7 @@ export function AlertsBell() {
   const { user } = useAuth();
   const mayRead = can(user.role, 'alerts', 'read');
   const { data: alerts = [], isError } = useRecentAlerts(mayRead);
+  const headingId = useId();
   if (!mayRead) return null;
   const isCompanyStaff = user.role === 'COMPANY_ADMIN' || user.role === 'COMPANY_EMPLOYEE';
   const stillOffline = alerts.filter((alert) => alert.kind === 'OFFLINE' && alert.resolved_at === null).length;
@@ -69,8 +71,11 @@ export function AlertsBell() {
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-80 p-0">
-        <h2 className="border-b px-4 py-2 text-sm font-medium">{isCompanyStaff ? 'Campaign alerts' : 'Alerts'}</h2>
+      {/* Radix gives the popover the dialog role; its heading names it (axe: aria-dialog-name). */}
+      <PopoverContent align="end" className="w-80 p-0" aria-labelledby={headingId}>
+        <h2 id={headingId} className="border-b px-4 py-2 text-sm font-medium">
+          {isCompanyStaff ? 'Campaign alerts' : 'Alerts'}
+        </h2>
         {isError ? (
           <p className="px-4 py-3 text-sm text-muted-foreground">Alerts could not be loaded.</p>
         ) : alerts.length === 0 ? (

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@adloop/contract/roles';
 import { Link, useLocation } from 'react-router';
 import { DASHBOARD_NAV, type NavGroup, type NavItem } from '@/components/layouts/dashboard-nav';
+import { NavBadgeCount } from '@/components/layouts/nav-badge';
 import { NavUser } from '@/components/layouts/nav-user';
 import { LogoMark } from '@/components/logo';
 import {
@@ -18,23 +19,39 @@ import {
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
-function isActive(item: NavItem, pathname: string) {
+function matches(item: NavItem, pathname: string) {
   // The home entry would otherwise be active on every dashboard page.
   if (item.url === paths.dashboard.path) return pathname === item.url || pathname === `${item.url}/`;
   return pathname === item.url || pathname.startsWith(`${item.url}/`);
 }
 
-function NavLinks({ group, pathname, onNavigate }: { group: NavGroup; pathname: string; onNavigate: () => void }) {
+/** The entry of the page shown: the longest that matches, so the review queue, under the ads' path, is not also "Ads". */
+function activeUrl(items: NavItem[], pathname: string) {
+  return items
+    .filter((item) => matches(item, pathname))
+    .reduce<string | undefined>((best, item) => (best && best.length >= item.url.length ? best : item.url), undefined);
+}
+
+function NavLinks({
+  group,
+  active,
+  onNavigate,
+}: {
+  group: NavGroup;
+  active: string | undefined;
+  onNavigate: () => void;
+}) {
   return (
     <SidebarMenu>
       {group.items.map((item) => {
-        const active = isActive(item, pathname);
+        const isActive = item.url === active;
         return (
           <SidebarMenuItem key={item.url}>
-            <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-              <Link to={item.url} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+            <SidebarMenuButton asChild isActive={isActive} tooltip={item.title}>
+              <Link to={item.url} aria-current={isActive ? 'page' : undefined} onClick={onNavigate}>
                 <item.icon />
                 <span>{item.title}</span>
+                {item.badge ? <NavBadgeCount badge={item.badge} /> : null}
               </Link>
             </SidebarMenuButton>
           </SidebarMenuItem>
@@ -54,6 +71,10 @@ export function AppSidebar() {
     ...group,
     items: group.items.filter((item) => item.access(user.role)),
   })).filter((group) => group.items.length > 0);
+  const active = activeUrl(
+    groups.flatMap((group) => group.items),
+    pathname,
+  );
 
   return (
     <Sidebar collapsible="icon">
@@ -83,7 +104,7 @@ export function AppSidebar() {
             .map((group) => (
               <SidebarGroup key={group.label}>
                 <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
-                <NavLinks group={group} pathname={pathname} onNavigate={closeMobileSheet} />
+                <NavLinks group={group} active={active} onNavigate={closeMobileSheet} />
               </SidebarGroup>
             ))}
         </SidebarContent>
@@ -92,7 +113,7 @@ export function AppSidebar() {
           {groups
             .filter((group) => group.pinned)
             .map((group) => (
-              <NavLinks key={group.label} group={group} pathname={pathname} onNavigate={closeMobileSheet} />
+              <NavLinks key={group.label} group={group} active={active} onNavigate={closeMobileSheet} />
             ))}
           <NavUser />
         </SidebarFooter>

@@ -1,12 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
 import type { Access } from '@/lib/access';
-import { DASHBOARD_PAGES, type DashboardPageName, NAV_GROUPS, type NavPageName } from '@/lib/dashboard-pages';
+import {
+  DASHBOARD_PAGES,
+  type DashboardPageName,
+  NAV_GROUPS,
+  type NavBadge,
+  type NavPageName,
+} from '@/lib/dashboard-pages';
 
 export type NavItem = {
   title: string;
   url: string;
   icon: LucideIcon;
   access: Access;
+  badge?: NavBadge;
 };
 
 export type NavGroup = {
@@ -26,6 +33,6 @@ export const DASHBOARD_NAV: NavGroup[] = NAV_GROUPS.map((group) => ({
     .filter((name) => DASHBOARD_PAGES[name].nav.group === group.label)
     .map((name) => {
       const { title, path, access, nav } = DASHBOARD_PAGES[name];
-      return { title, url: path, icon: nav.icon, access };
+      return { title, url: path, icon: nav.icon, access, badge: nav.badge };
     }),
 }));

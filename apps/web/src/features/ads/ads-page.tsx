@@ -3,7 +3,7 @@ import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { makesHouseContent, mayChangeAd } from '@adloop/contract/house-content';
 import { can } from '@adloop/contract/permissions';
 import { format, formatDistanceToNow } from 'date-fns';
-import { EyeIcon, MegaphoneIcon } from 'lucide-react';
+import { CheckIcon, EyeIcon, MegaphoneIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DataColumn } from '@/components/data-table/data-table';
@@ -25,7 +25,9 @@ import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useCompanyOptions } from '@/lib/resources/companies';
 
-const FILTERS = ['status', 'type', 'company_id'] as const;
+const FILTERS = ['status', 'awaiting_review', 'type', 'company_id'] as const;
+// New ads and edits of live ads alike (decision 091), which a status alone cannot say.
+const REVIEW_OPTIONS = [{ value: 'true', label: 'Awaiting review' }];
 const STATUS_OPTIONS = AD_STATUSES.map((status) => ({ value: status, label: AD_STATUS_LABELS[status] }));
 const TYPE_OPTIONS = [
   { value: 'IMAGE', label: 'Images' },
@@ -137,6 +139,7 @@ export function AdsPage() {
     },
   ];
 
+  const mayReviewEdit = (ad: Ad) => can(user.role, 'ads', 'approve') && ad.revision?.status === 'PENDING';
   const rowActions = (ad: Ad) => {
     const workflow = availableAdActions(user.role, ad);
     return (
@@ -146,7 +149,7 @@ export function AdsPage() {
           Preview
         </DropdownMenuItem>
         {mayEditAd(ad) ? <EditRowAction to={paths.editAd.getHref(ad.id)} /> : null}
-        {workflow.length > 0 ? <DropdownMenuSeparator /> : null}
+        {workflow.length > 0 || mayReviewEdit(ad) ? <DropdownMenuSeparator /> : null}
         {workflow.map((action) => {
           const meta = AD_ACTIONS[action];
           return (
@@ -156,6 +159,18 @@ export function AdsPage() {
             </DropdownMenuItem>
           );
         })}
+        {mayReviewEdit(ad) ? (
+          <>
+            <DropdownMenuItem onSelect={() => commands.approveEdit(ad)}>
+              <CheckIcon aria-hidden="true" />
+              Approve edit
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => commands.rejectEdit(ad)}>
+              <XIcon aria-hidden="true" />
+              Reject edit
+            </DropdownMenuItem>
+          </>
+        ) : null}
         {mayDelete && mayChangeAd(user.role, 'delete', ad) ? (
           <DeleteRowAction onSelect={() => commands.askDelete(ad)} />
         ) : null}
@@ -179,6 +194,15 @@ export function AdsPage() {
       filters={
         <>
           <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
+          {can(user.role, 'ads', 'update') ? (
+            <PageFilterSelect
+              page={page}
+              name="awaiting_review"
+              label="Review"
+              allLabel="Reviewed or not"
+              options={REVIEW_OPTIONS}
+            />
+          ) : null}
           <PageFilterSelect page={page} name="type" label="Type" allLabel="All types" options={TYPE_OPTIONS} />
           {isGlobal ? (
             <CompanyFilter value={query.company_id} onChange={(value) => list.setFilter('company_id', value)} />

@@ -72,7 +72,12 @@ function EditAdForm({ ad }: { ad: Ad }) {
               onAction={(action) => commands.perform(ad, action)}
               onDelete={() => commands.askDelete(ad)}
             />
-            <AdRevisionCard ad={ad} />
+            <AdRevisionCard
+              ad={ad}
+              busy={commands.pending}
+              onApprove={() => commands.approveEdit(ad)}
+              onReject={() => commands.rejectEdit(ad)}
+            />
           </>
         }
       />

@@ -16,6 +16,7 @@ import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
 import { formatBasisPoints, formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { countOf } from '@/lib/plural';
 import { screenPayoutResource } from '@/lib/resources/screen-payouts';
 
 const FILTERS = ['outlet_id', 'screen_id', 'status'] as const;
@@ -60,11 +61,12 @@ export function ScreenPayoutsPage() {
       cell: (payout) => (
         <div className="tabular-nums">
           <span className="block">
-            {payout.plays.toLocaleString('en-IN')} plays · avg {formatMoney(payout.rate_minor, payout.currency)}
+            {countOf(payout.plays, 'play')} · avg {formatMoney(payout.rate_minor, payout.currency)}
           </span>
           <span className="block text-xs text-muted-foreground">
-            {formatMoney(payout.gross_minor, payout.currency)} − {formatBasisPoints(payout.commission_bps)} (
-            {formatMoney(payout.commission_minor, payout.currency)})
+            {payout.commission_bps === 0
+              ? `${formatMoney(payout.gross_minor, payout.currency)}, no commission (0 %)`
+              : `${formatMoney(payout.gross_minor, payout.currency)} − ${formatBasisPoints(payout.commission_bps)} (${formatMoney(payout.commission_minor, payout.currency)})`}
           </span>
         </div>
       ),

@@ -1,6 +1,6 @@
 import type { DashboardSummary } from '@adloop/contract/dashboard';
 import { can } from '@adloop/contract/permissions';
-import { ROLE_LABELS } from '@adloop/contract/roles';
+import { ROLE_LABELS, type Role } from '@adloop/contract/roles';
 import { formatDistanceToNow } from 'date-fns';
 import {
   ActivityIcon,
@@ -55,7 +55,8 @@ function Stats({ summary }: { summary: DashboardSummary }) {
       value: counts.ads,
       icon: MegaphoneIcon,
       detail: counts.ads_pending_review ? `${counts.ads_pending_review} awaiting review` : 'None awaiting review',
-      to: hrefIfAllowed(role, 'ads'),
+      // With ads waiting, the number leads to them (decision 091).
+      to: counts.ads_pending_review && can(role, 'ads', 'update') ? reviewQueueHref(role) : hrefIfAllowed(role, 'ads'),
     },
     counts.plays_today !== null && {
       key: 'plays',
@@ -140,6 +141,13 @@ function OfflineScreens({ summary }: { summary: DashboardSummary }) {
   );
 }
 
+/** Where the whole queue is: the review queue for reviewers, the ads list narrowed to it for advertisers. */
+function reviewQueueHref(role: Role) {
+  return hrefIfAllowed(role, 'reviewQueue') ?? paths.ads.getHref({ awaiting_review: 'true' });
+}
+
+const PENDING_KIND_LABELS = { NEW_AD: 'New ad', EDIT: 'Edit' } as const;
+
 function PendingAds({ summary }: { summary: DashboardSummary }) {
   const { user } = useAuth();
   const mayOpen = can(user.role, 'ads', 'update');
@@ -147,9 +155,12 @@ function PendingAds({ summary }: { summary: DashboardSummary }) {
     <SummarySection
       title="Awaiting review"
       description={
-        can(user.role, 'ads', 'approve') ? 'Ads waiting for your approval.' : 'Ads waiting for approval by AdLoop.'
+        can(user.role, 'ads', 'approve')
+          ? 'New ads and edits of live ads waiting for your approval.'
+          : 'New ads and edits of live ads waiting for approval by AdLoop.'
       }
-      to={paths.ads.getHref({ status: 'PENDING_REVIEW' })}
+      to={reviewQueueHref(user.role)}
+      count={{ value: summary.counts.ads_pending_review ?? 0, noun: 'waiting' }}
     >
       {summary.pending_ads.length === 0 ? (
         <SectionEmpty icon={CheckCircle2Icon}>Nothing is waiting for review.</SectionEmpty>
@@ -168,9 +179,11 @@ function PendingAds({ summary }: { summary: DashboardSummary }) {
                 ) : (
                   <span className="block truncate text-sm font-medium">{ad.title}</span>
                 )}
-                <span className="block truncate text-xs text-muted-foreground">{ad.company_name}</span>
+                <span className="block truncate text-xs text-muted-foreground">
+                  {PENDING_KIND_LABELS[ad.kind]} · {ad.company_name}
+                </span>
               </div>
-              <span className="shrink-0 text-xs text-muted-foreground">{ago(ad.updated_at)}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">{ago(ad.waiting_since)}</span>
             </li>
           ))}
         </ul>

@@ -13,7 +13,10 @@ export function OnboardCompanyPage() {
 
   const onSave = async ({ name = '', contact_email, contact_phone }: CompanyUpdate) => {
     const company = await create.mutateAsync({ name, contact_email, contact_phone });
-    toast.success(`${company.name} onboarded`, { description: 'Onboard its people next, from Users.' });
+    toast.success(`${company.name} onboarded`, {
+      description: 'Next step: onboard its people.',
+      action: { label: 'Onboard a user', onClick: () => navigate(paths.onboardUser.getHref()) },
+    });
     navigate(paths.companies.getHref());
   };
 

@@ -53,8 +53,23 @@ describe('Onboarding an outlet', () => {
         timezone: 'Asia/Kolkata',
         tags: ['cafe'],
         tier: 'STANDARD',
+        commission_bps: 1500,
       }),
     ]);
+  });
+
+  it('holds the usual 15 % as the commission’s value, and asks again for one emptied (decision 091)', async () => {
+    const server = stubServer({ ...KNOWN_PINCODE });
+    const { user } = renderPage(<OnboardOutletPage />);
+    const commission = screen.getByLabelText('Commission');
+    expect(commission).toHaveValue('15');
+    expect(commission).not.toHaveAttribute('placeholder');
+    await fillInOutlet(user);
+    await user.clear(commission);
+    await user.click(screen.getByRole('button', { name: 'Onboard outlet' }));
+
+    await expectFieldError('Commission', "Give AdLoop's commission: 15 % is usual, 0 for none");
+    expect(server.bodiesSentTo('POST /api/outlets')).toEqual([]);
   });
 
   it('puts a code the server already knows under the code', async () => {

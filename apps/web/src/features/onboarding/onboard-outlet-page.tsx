@@ -13,7 +13,10 @@ export function OnboardOutletPage() {
 
   const onSave = async ({ name = '', outlet_code = '', is_active: _unused, ...rest }: OutletUpdate) => {
     const outlet = await create.mutateAsync({ ...rest, name, outlet_code, address: rest.address ?? '' });
-    toast.success(`${outlet.name} onboarded`, { description: 'Add its screens next, from Screens.' });
+    toast.success(`${outlet.name} onboarded`, {
+      description: 'Next step: add its screens.',
+      action: { label: 'Add a screen', onClick: () => navigate(paths.createScreen.getHref({ outlet_id: outlet.id })) },
+    });
     navigate(paths.outlets.getHref());
   };
 

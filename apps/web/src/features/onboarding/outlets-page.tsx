@@ -24,6 +24,7 @@ const FILTERS = ['tag', 'pincode'] as const;
 
 function formatCommission(basisPoints: number | null) {
   if (basisPoints === null) return '—';
+  if (basisPoints === 0) return 'None (0 %)';
   return `${(basisPoints / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
 }
 

@@ -7,19 +7,24 @@ import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Form } from '@/components/ui/form';
-import { useTransitionAd } from '@/features/ads/api/ad-actions';
+import { useAnswerRevision, useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AD_ACTIONS } from '@/features/ads/lib/ad-workflow';
 import { applyServerErrors } from '@/lib/form-errors';
 
-/** Rejecting asks why: the advertiser sees the reason beside the ad and can fix and resubmit it. */
+/**
+ * Rejecting asks why: the advertiser sees the reason beside the ad and can fix and resubmit it.
+ * With `edit`, it turns down the live ad's pending edit (decision 038) and the ad plays on.
+ */
 export function RejectAdDialog({
   ad,
   onClose,
 }: {
-  ad: Pick<Ad, 'id' | 'title' | 'status'> | null;
+  ad: (Pick<Ad, 'id' | 'title' | 'status'> & { edit?: boolean }) | null;
   onClose: () => void;
 }) {
   const transition = useTransitionAd();
+  const answer = useAnswerRevision();
+  const pending = transition.isPending || answer.isPending;
   const form = useForm({ resolver: zodResolver(adRejectSchema), defaultValues: { reason: '' } });
 
   useEffect(() => {
@@ -29,8 +34,13 @@ export function RejectAdDialog({
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     if (!ad) return;
     try {
-      await transition.mutateAsync({ id: ad.id, action: 'reject', reason });
-      toast.success(AD_ACTIONS.reject.done);
+      if (ad.edit) {
+        await answer.mutateAsync({ id: ad.id, action: 'reject', reason });
+        toast.success('Edit rejected', { description: 'Screens keep showing the approved version.' });
+      } else {
+        await transition.mutateAsync({ id: ad.id, action: 'reject', reason });
+        toast.success(AD_ACTIONS.reject.done);
+      }
       onClose();
     } catch (error) {
       applyServerErrors(error, form.setError, ['reason']);
@@ -41,13 +51,17 @@ export function RejectAdDialog({
     <FormDialog
       open={ad !== null}
       onClose={onClose}
-      busy={transition.isPending}
-      title={<>Reject “{ad?.title}”</>}
+      busy={pending}
+      title={ad?.edit ? <>Reject the edit of “{ad?.title}”</> : <>Reject “{ad?.title}”</>}
       description={
-        <>
-          {ad?.status === 'ACTIVE' || ad?.status === 'PAUSED' ? 'Screens stop playing it within seconds. ' : ''}
-          The advertiser sees your reason next to the ad and can change it and submit it again.
-        </>
+        ad?.edit ? (
+          'Screens keep showing the approved version. The advertiser sees your reason on the ad and can change it again.'
+        ) : (
+          <>
+            {ad?.status === 'ACTIVE' || ad?.status === 'PAUSED' ? 'Screens stop playing it within seconds. ' : ''}
+            The advertiser sees your reason next to the ad and can change it and submit it again.
+          </>
+        )
       }
     >
       <Form {...form}>
@@ -61,8 +75,8 @@ export function RejectAdDialog({
           />
           <FormDialogFooter
             onCancel={onClose}
-            submitLabel="Reject ad"
-            pending={transition.isPending}
+            submitLabel={ad?.edit ? 'Reject edit' : 'Reject ad'}
+            pending={pending}
             destructive
             holdWhilePending
           />

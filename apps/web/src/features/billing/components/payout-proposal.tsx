@@ -1,17 +1,59 @@
 import type { ScreenPayoutProposal } from '@adloop/contract/billing';
+import { canWriteField } from '@adloop/contract/field-grants';
 import { AlertTriangleIcon, CalculatorIcon, Loader2Icon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth-context';
 import { formatBasisPoints, formatMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 type Line = ScreenPayoutProposal['lines'][number];
 
-/** "1,234 plays on the rate card = ₹1,851.00 (avg ₹1.50 a play); − 15 % commission (₹277.65) = ₹1,573.35" */
+/**
+ * "1,234 plays on the rate card = ₹1,851.00 (avg ₹1.50 a play); − 15 % commission (₹277.65) = ₹1,573.35";
+ * at an outlet whose commission is 0, "…; no commission (0 %) = ₹1,851.00" (decision 091).
+ */
 export function workingOf(line: Line, currency: string): string {
   const money = (minor: number) => formatMoney(minor, currency);
   const plays = `${line.plays.toLocaleString('en-IN')} ${line.plays === 1 ? 'play' : 'plays'}`;
   const average = line.plays > 0 ? ` (avg ${money(line.rate_minor)} a play)` : '';
-  return `${plays} on the rate card = ${money(line.gross_minor)}${average}; − ${formatBasisPoints(line.commission_bps)} commission (${money(line.commission_minor)}) = ${money(line.amount_minor)}`;
+  const commission =
+    line.commission_bps === 0
+      ? 'no commission (0 %)'
+      : `− ${formatBasisPoints(line.commission_bps)} commission (${money(line.commission_minor)})`;
+  return `${plays} on the rate card = ${money(line.gross_minor)}${average}; ${commission} = ${money(line.amount_minor)}`;
+}
+
+/** The outlets of a proposal that AdLoop takes nothing from, once each. */
+function outletsWithoutCommission(lines: Line[]) {
+  const outlets = new Map<string, string>();
+  for (const line of lines) if (line.commission_bps === 0) outlets.set(line.outlet_id, line.outlet_name);
+  return [...outlets].map(([id, name]) => ({ id, name }));
+}
+
+/** Says plainly that an outlet is paid the whole price, and where its commission is set. */
+function NoCommissionNote({ lines }: { lines: Line[] }) {
+  const { user } = useAuth();
+  const mayEdit = canWriteField(user.role, 'outlets', 'commission_bps');
+  return outletsWithoutCommission(lines).map((outlet) => (
+    <p
+      key={outlet.id}
+      role="note"
+      className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/5 px-3 py-2 text-sm"
+    >
+      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+      <span>
+        No commission is set for {outlet.name}: its commission is 0 %, so AdLoop keeps nothing and the outlet is paid
+        the whole price of its plays.{' '}
+        {mayEdit ? (
+          <Link to={paths.editOutlet.getHref(outlet.id)} className="font-medium underline underline-offset-4">
+            Set its commission
+          </Link>
+        ) : null}
+      </span>
+    </p>
+  ));
 }
 
 type PayoutProposalProps = {
@@ -48,6 +90,7 @@ export function PayoutProposal({ proposal, waiting, loading, refreshing }: Payou
         </p>
       ) : (
         <div className={cn('grid gap-3 transition-opacity', refreshing && 'opacity-60')}>
+          <NoCommissionNote lines={proposal.lines} />
           <ul className="grid gap-2">
             {proposal.lines.map((line) => (
               <li

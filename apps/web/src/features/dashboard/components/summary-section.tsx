@@ -8,15 +8,24 @@ type SummarySectionProps = {
   description: string;
   /** "View all" target; absent when the role cannot open the page. */
   to?: string;
+  /** How many the full page holds, beside the title, when the short list shows only the first. */
+  count?: { value: number; noun: string };
   children: ReactNode;
 };
 
 /** A short list on the dashboard home (offline screens, ads to review) with a way to the full page. */
-export function SummarySection({ title, description, to, children }: SummarySectionProps) {
+export function SummarySection({ title, description, to, count, children }: SummarySectionProps) {
   return (
     <Card className="gap-4">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          {title}
+          {count && count.value > 0 ? (
+            <span className="rounded-md bg-amber-500/15 px-1.5 py-0.5 text-xs font-medium text-amber-800 tabular-nums dark:text-amber-300">
+              {count.value.toLocaleString()} {count.noun}
+            </span>
+          ) : null}
+        </CardTitle>
         <CardDescription>{description}</CardDescription>
         {to ? (
           <CardAction>

@@ -1,4 +1,4 @@
-import { OUTLET_TIERS } from '@adloop/contract/constants';
+import { OUTLET_TIERS, STANDARD_COMMISSION_BPS } from '@adloop/contract/constants';
 import { writableOnly } from '@adloop/contract/field-grants';
 import { type Outlet, type OutletUpdate, outletUpdateSchema } from '@adloop/contract/outlets';
 import { mayAddPincodeWithOutlet } from '@adloop/contract/permissions';
@@ -50,6 +50,8 @@ const BLANKS = {
   blankAsAbsent: ['timezone', 'alert_webhook_secret'],
 } as const;
 
+const USUAL_PERCENT = STANDARD_COMMISSION_BPS / 100;
+
 /** Where the zone is and how far from UTC, e.g. "India, UTC+05:30 today". */
 function zoneSummary(zone: string | undefined) {
   if (!zone) return null;
@@ -79,7 +81,8 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
       // India-first, never the browser's zone (a server's UTC) by accident (decision 047).
       timezone: outlet ? canonicalTimeZone(outlet.timezone) : DEFAULT_TIME_ZONE,
       tags: outlet?.tags ?? [],
-      commission_bps: outlet?.commission_bps ?? undefined,
+      // The usual commission is the new outlet's value, not a grey hint: left alone, it is what is saved (decision 091).
+      commission_bps: outlet ? (outlet.commission_bps ?? undefined) : STANDARD_COMMISSION_BPS,
       tier: outlet?.tier ?? 'STANDARD',
       offline_alert_minutes: outlet?.offline_alert_minutes ?? null,
       alert_webhook_url: outlet?.alert_webhook_url ?? '',
@@ -103,6 +106,11 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
   }, [place.data, savedPincode, form]);
 
   const onSubmit = form.handleSubmit(async ({ state, ...values }) => {
+    // An emptied commission would otherwise be left out and quietly mean "unchanged" or "the usual".
+    if (mayManage && values.commission_bps === undefined) {
+      form.setError('commission_bps', { message: `Give AdLoop's commission: ${USUAL_PERCENT} % is usual, 0 for none` });
+      return;
+    }
     const toSave = newPincode ? { ...values, state } : values;
     try {
       // Code, commission, tier, on/off and the alert webhook are the platform's to set (field grants, decision 064).
@@ -175,11 +183,10 @@ export function OutletForm({ outlet, mayManage, onSave }: OutletFormProps) {
                   control={form.control}
                   name="commission_bps"
                   label="Commission"
-                  description="AdLoop's share of what this outlet's screens earn; the outlet is paid the rest. 15 % is usual."
+                  description={`AdLoop's share of what this outlet's screens earn; the outlet is paid the rest. ${USUAL_PERCENT} % is usual.`}
                 >
                   {(field) => (
                     <PercentInput
-                      placeholder="15"
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}

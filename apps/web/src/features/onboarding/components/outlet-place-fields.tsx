@@ -69,7 +69,7 @@ export function OutletPlaceFields({ control, pincode, lookingUp, mayAddPincode }
                 inputMode="numeric"
                 autoComplete="postal-code"
                 maxLength={6}
-                placeholder="560038"
+                placeholder="e.g. 560038"
                 {...field}
                 value={field.value ?? ''}
               />
@@ -79,7 +79,13 @@ export function OutletPlaceFields({ control, pincode, lookingUp, mayAddPincode }
           </FormItem>
         )}
       />
-      <TextField control={control} name="city" label="City" placeholder="Bengaluru" autoComplete="address-level2" />
+      <TextField
+        control={control}
+        name="city"
+        label="City"
+        placeholder="e.g. Bengaluru"
+        autoComplete="address-level2"
+      />
       {asksState ? (
         <Field control={control} name="state" label="State" description="Saved with the new pincode.">
           {(field) => <IndianStateSelect {...field} />}

@@ -1,6 +1,7 @@
 import type { Company } from '@adloop/contract/companies';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
+import { countOf } from '@/lib/plural';
 import { companyResource } from '@/lib/resources/companies';
 import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -32,7 +33,13 @@ export function useCompanyCommands({ onDeleted }: { onDeleted?: () => void } = {
   const askDelete = (company: Company) =>
     confirm.ask({
       title: `Delete ${company.name}?`,
-      description: `The company and its ${company.ads_count} ads are removed for good. Reports keep the plays already made.`,
+      description: `${
+        company.ads_count === 0
+          ? 'The company is'
+          : company.ads_count === 1
+            ? 'The company and its ad are'
+            : `The company and its ${countOf(company.ads_count, 'ad')} are`
+      } removed for good. Reports keep the plays already made.`,
       confirmLabel: 'Delete company',
       destructive: true,
       onConfirm: async () => {

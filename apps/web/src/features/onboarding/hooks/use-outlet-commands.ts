@@ -1,6 +1,7 @@
 import type { Outlet } from '@adloop/contract/outlets';
 import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
+import { countOf } from '@/lib/plural';
 import { outletResource } from '@/lib/resources/outlets';
 import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
 
@@ -22,7 +23,13 @@ export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}
     }
     confirm.ask({
       title: `Deactivate ${outlet.name}?`,
-      description: `Its ${outlet.screens_count} screens stop playing at once and cannot sign in again until you reactivate it. Its staff keep read access to its history.`,
+      description: `${
+        outlet.screens_count === 0
+          ? 'It has no screens yet; none can sign in'
+          : outlet.screens_count === 1
+            ? 'Its screen stops playing at once and cannot sign in again'
+            : `Its ${countOf(outlet.screens_count, 'screen')} stop playing at once and cannot sign in again`
+      } until you reactivate it. Its staff keep read access to its history.`,
       confirmLabel: 'Deactivate',
       destructive: true,
       onConfirm: () => setActive(outlet, false),
@@ -32,7 +39,13 @@ export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}
   const askDelete = (outlet: Outlet) =>
     confirm.ask({
       title: `Delete ${outlet.name}?`,
-      description: `The outlet and its ${outlet.screens_count} screens are removed for good. Reports keep the plays already made.`,
+      description: `${
+        outlet.screens_count === 0
+          ? 'The outlet is'
+          : outlet.screens_count === 1
+            ? 'The outlet and its screen are'
+            : `The outlet and its ${countOf(outlet.screens_count, 'screen')} are`
+      } removed for good. Reports keep the plays already made.`,
       confirmLabel: 'Delete outlet',
       destructive: true,
       onConfirm: async () => {

@@ -1,6 +1,8 @@
 import { type ScreenCreate, screenCreateSchema } from '@adloop/contract/screens';
+import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { CardFormFooter } from '@/components/form/card-form-footer';
 import { Field } from '@/components/form/field';
 import { TagsField } from '@/components/form/tags-field';
@@ -11,14 +13,19 @@ import { OutletPicker } from '@/features/screens/components/outlet-picker';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { paths } from '@/lib/paths';
+import { outletResource } from '@/lib/resources/outlets';
 
 const FIELDS = ['outlet_id', 'screen_code', 'name', 'tags'] as const;
 
 /** A new screen under an outlet; the server answers its passcode, which the page shows once. */
 export function CreateScreenForm({ onCreate }: { onCreate: (values: ScreenCreate) => Promise<unknown> }) {
+  // Onboarding an outlet links here with it chosen (its toast's next step).
+  const [search] = useSearchParams();
+  const outletId = search.get('outlet_id') ?? '';
+  const chosen = useQuery({ ...outletResource.detailOptions(outletId), enabled: outletId !== '' });
   const form = useForm({
     resolver: formResolver(screenCreateSchema),
-    defaultValues: { outlet_id: '', screen_code: '', name: '', tags: [] as string[] },
+    defaultValues: { outlet_id: outletId, screen_code: '', name: '', tags: [] as string[] },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -49,6 +56,11 @@ export function CreateScreenForm({ onCreate }: { onCreate: (values: ScreenCreate
             >
               {(field) => (
                 <OutletPicker
+                  known={
+                    chosen.data
+                      ? { value: chosen.data.id, label: chosen.data.name, description: chosen.data.outlet_code }
+                      : undefined
+                  }
                   chooseSoleOutlet
                   value={field.value || undefined}
                   onChange={(id) => field.onChange(id ?? '')}

@@ -89,12 +89,15 @@ export function ActiveTakeovers({ takeovers, loading }: { takeovers: Takeover[] 
   const onEnd = (takeover: Takeover) =>
     ask({
       title: 'End this takeover?',
-      description: `${screensLabel(takeover)} go back to their ads at once.`,
+      description: `${screensLabel(takeover)} ${takeover.screen_count === 1 ? 'goes back to its ads' : 'go back to their ads'} at once.`,
       confirmLabel: 'End takeover',
       destructive: true,
       onConfirm: async () => {
         await end.mutateAsync(takeover.id);
-        toast.success('Takeover ended', { description: 'The screens are back to their ads.' });
+        toast.success('Takeover ended', {
+          description:
+            takeover.screen_count === 1 ? 'The screen is back to its ads.' : 'The screens are back to their ads.',
+        });
       },
     });
 
