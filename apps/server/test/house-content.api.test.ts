@@ -3,7 +3,7 @@ import type { Ad } from '@adloop/contract/ads';
 import type { ScreenAd } from '@adloop/contract/screen';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ads, playbackLogs, playRollupsDaily } from '../src/db/schema.ts';
+import { ads, outlets, playbackLogs, playRollupsDaily } from '../src/db/schema.ts';
 import {
   createAd,
   createCompany,
@@ -329,5 +329,17 @@ describe.each(databaseKinds)('house content on %s', (kind) => {
       tokens.admin,
     );
     expect(spend.statusCode).toBe(404);
+  });
+
+  it('names the house account after the outlet as it is called when its next house ad is made', async () => {
+    await t.db.update(outlets).set({ name: 'Café Udupi, MG Road' }).where(eq(outlets.id, outlet.id));
+    const created = await call('POST', '/api/ads', tokens.outletAdmin, {
+      title: 'Filter coffee and vada',
+      type: 'IMAGE',
+      media_url: '/media/vada.png',
+    });
+    expect(created.json().data.company).toEqual({ name: 'House content · Café Udupi, MG Road' });
+    const first = await call('GET', `/api/ads/${house.id}`, tokens.outletAdmin);
+    expect(first.json().data.company).toEqual({ name: 'House content · Café Udupi, MG Road' });
   });
 });

@@ -40,7 +40,7 @@ export async function houseAccountOf(tx: Transaction, outletId: string): Promise
     .onConflictDoUpdate({
       target: companies.id,
       set: { name, updatedAt: sql`now()` },
-      where: sql`${companies.houseOutletId} = ${outletId} and ${companies.name} <> ${name}`,
+      setWhere: sql`${companies.houseOutletId} = ${outletId} and ${companies.name} <> ${name}`,
     });
   return outletId;
 }
