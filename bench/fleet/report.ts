@@ -164,6 +164,7 @@ function printCampaigns(report: FleetReport) {
     'p99 < 100 ms (all / steady)',
     `${a.p99Under100Ms.all ? 'yes' : 'NO'} / ${a.p99Under100Ms.steady ? 'yes' : 'NO'}`,
   );
+  for (const finding of campaigns.findings) console.log(`    finding: ${finding}`);
   for (const failure of campaigns.failures) console.log(`    FAIL ${failure}`);
   line('CAMPAIGNS', campaigns.pass ? 'pass' : 'FAIL');
 }
