@@ -69,6 +69,12 @@ const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error) => console.error(error));
 }
+/** A step that fails stops the run, but not before the server is stopped and the database removed. */
+const orCleanUp = <T>(step: Promise<T>): Promise<T> =>
+  step.catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
+  });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the server and removing the fleet's database…`);
@@ -99,7 +105,7 @@ const database: FleetDatabase =
       : await sharedPostgres(config.adminUrl);
 cleanups.push(() => database.remove());
 console.log(`Seeding ${config.screens} screens (${database.describe})…`);
-const fixture = await seedFleet(database, config.screens, historyMs(), config.campaigns);
+const fixture = await orCleanUp(seedFleet(database, config.screens, historyMs(), config.campaigns));
 
 const metrics = new Metrics();
 const port = await freePort();
@@ -128,7 +134,7 @@ const api: ApiProcess = new ApiProcess(
   },
 );
 cleanups.push(() => api.stop());
-const startSeconds = await api.start();
+const startSeconds = await orCleanUp(api.start());
 api.startSampling(2_000);
 console.log(`Server up on 127.0.0.1:${port} in ${startSeconds.toFixed(1)} s (pid ${api.pid}); log: ${logFile}`);
 
@@ -144,7 +150,7 @@ if (fixture.campaigns.length > 0) {
   const bookingFrom = performance.now();
   // The load ends after the ramp (some 20 sign-ins a second on a busy machine) and its seconds.
   const endsAt = Date.now() + (5 + config.screens / 20 + config.seconds) * 1000;
-  booked = await bookCampaigns(http, fixture.campaigns, config.seconds, endsAt);
+  booked = await orCleanUp(bookCampaigns(http, fixture.campaigns, config.seconds, endsAt));
   console.log(
     `Booked ${booked.length} campaigns through the API in ${((performance.now() - bookingFrom) / 1000).toFixed(1)} s (goals ${booked.map((line) => line.goal).join(', ')})`,
   );
