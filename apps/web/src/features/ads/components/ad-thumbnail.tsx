@@ -41,7 +41,7 @@ function VideoFrame({ url, onBroken }: { url: string; onBroken: () => void }) {
       disablePictureInPicture
       tabIndex={-1}
       aria-hidden="true"
-      className="pointer-events-none size-full object-cover"
+      className="pointer-events-none absolute inset-0 size-full object-cover"
       onError={onBroken}
     />
   );
@@ -69,6 +69,8 @@ export function AdThumbnail({ ad }: { ad: Pick<Ad, 'media_url' | 'type'> }) {
         <img src={still} alt="" loading="lazy" className="size-full object-cover" onError={() => setBroken(true)} />
       ) : frame && !broken ? (
         <>
+          {/* Shown until the frame is drawn over it. */}
+          <FilmIcon className="size-4 text-muted-foreground" aria-hidden="true" />
           <VideoFrame url={frame} onBroken={() => setBroken(true)} />
           <FilmIcon
             className="absolute right-0.5 bottom-0.5 size-3 text-white drop-shadow-[0_0_2px_rgb(0_0_0/0.8)]"
