@@ -11,11 +11,12 @@ import { campaignReservedPlays } from './reserved-plays.ts';
 export default async function inventoryRoutes(fastify: FastifyInstance) {
   const guard = staffRoutes(fastify, 'inventory');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // A read with a body (a targeting and dayparts do not fit a query string); whoever may make ads
-  // may see the network's inventory, as they may see a targeting's reach.
+  // A read with a body (a targeting and dayparts do not fit a query string); whoever may read
+  // campaigns (the advertisers' staff, global admins) may see the network's inventory. Outlet staff
+  // make house content but never see other outlets' screens (decision 090).
   app.post(
     '/availability',
-    guard('ads', 'create', {
+    guard('campaigns', 'read', {
       summary:
         'Plays a line item could still take per screen reached × local date × hour of its flight, and in total (issue 20)',
       body: availabilityQuerySchema,
