@@ -93,7 +93,8 @@ describe.each(databaseKinds)('dashboard summary on %s', (kind) => {
     const data = await summary(token);
     expect(data.counts).toEqual({
       ads: 1,
-      ads_pending_review: null,
+      // Their outlet's house content waiting for review (decision 090): none here.
+      ads_pending_review: 0,
       screens: 2,
       screens_online: 1,
       outlets: 1,
