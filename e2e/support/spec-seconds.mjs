@@ -23,6 +23,9 @@ export const SPEC_SECONDS = {
   'deployment.spec.ts': 30,
   'reports-screenshots.spec.ts': 29,
   'reports-billing.spec.ts': 25,
+  // Decision 092; measured alone on the 2-core machine, others' processes 4–7 deep (2026-11-27).
+  'venue-earnings.spec.ts': 30,
+  'one-answer-per-figure.spec.ts': 17,
   // Measured alone on the 2-core machine (2026-11-27).
   'screen-pairing.spec.ts': 25,
   // Measured alone on the 2-core machine (2026-11-27).

@@ -10,7 +10,10 @@ import {
   scopeOf,
 } from '@adloop/contract/permissions';
 import { ROLES, type Role } from '@adloop/contract/roles';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../src/db/schema.ts';
+import { recordScreenActivity } from './helpers/factories.ts';
 import {
   at,
   FIELD_READERS,
@@ -211,6 +214,10 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
 
   beforeAll(async () => {
     world = await buildTwoTenants(t.app, t.db);
+    // Tenant A's screen was switched on two days ago, so uptime has minutes to count today for those
+    // who may read it (decision 092: a screen is measured from its first switch-on).
+    const [screenA] = await t.db.select().from(screens).where(eq(screens.id, world.screens.A));
+    await recordScreenActivity(t.db, screenA!, 'ONLINE', new Date(Date.now() - 2 * 86_400_000));
   });
 
   it.each(

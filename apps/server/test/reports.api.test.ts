@@ -220,7 +220,9 @@ describe.each(databaseKinds)('proof of play, activity and analytics on %s', (kin
     ]);
     expect(data.by_ad[0]).toMatchObject({ id: ids.ad, name: 'Filter coffee', plays: 9 });
     expect(data.by_company.map((row: { plays: number }) => row.plays)).toEqual([9, 2]);
-    expect(data.revenue).toMatchObject({ currency: 'INR', billed_minor: 0 });
+    // Billed is the plays of the range priced by the rate card, as Ad transactions' spend (decision 092).
+    const spend = (await get(`/api/ad-transaction/spend?from=${day0}&to=${day2}`)).json().data;
+    expect(data.revenue).toMatchObject({ currency: 'INR', billed_minor: spend.totals.spend_minor, received_minor: 0 });
 
     const own = (await get(`/api/analytics/overview?from=${day0}&to=${day2}`, companyAdmin)).json().data;
     expect(own.totals.plays).toBe(9);

@@ -213,9 +213,10 @@ describe.each(databaseKinds)('uptime and the activity feed on %s', (kind) => {
       ['OFFLINE', 'DISPLAY_CLOSED', new Date(start + 40 * MINUTE).toISOString(), null],
       ['ONLINE', null, new Date(start + 30 * MINUTE).toISOString(), null],
     ]);
-    // Created an hour ago, first seen half an hour ago: on 10 + 10 of the 60 minutes.
+    // Created an hour ago, first switched on half an hour ago: on 10 + 10 of the 30 minutes since
+    // (the half hour before its first switch-on is not downtime, decision 092).
     expect(await daysOf(screens.closed, today, today)).toEqual([
-      { date: today, uptime_pct: 33.3, online_minutes: 20, window_minutes: 60 },
+      { date: today, uptime_pct: 66.7, online_minutes: 20, window_minutes: 30 },
     ]);
   });
 

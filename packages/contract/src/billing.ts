@@ -193,15 +193,23 @@ export const screenPayoutListQuerySchema = z
   .strict();
 
 /**
- * What advertisers' plays cost at the rate card over a period (dates inclusive, the screens'
- * own dates), beside what they paid (completed transactions in the period) — base path
- * /api/ad-transaction/spend (decision 033).
+ * What advertisers' plays cost at the rate card over a period (dates inclusive, each play's date on
+ * its outlet's clock), beside what they paid (completed transactions dated in the period, UTC days)
+ * — base path /api/ad-transaction/spend (decision 033). Without `from` and `to`, all time: the same
+ * period as the transactions list beside it (decision 092).
  */
 export const spendQuerySchema = z
-  .object({ company_id: z.uuid().optional(), from: dateString, to: dateString })
+  .object({ company_id: z.uuid().optional(), from: dateString.optional(), to: dateString.optional() })
   .strict()
-  .refine((value) => value.to >= value.from, { message: 'The period must end on or after its start', path: ['to'] })
-  .refine((value) => rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
+  .refine((value) => (value.from === undefined) === (value.to === undefined), {
+    message: 'Give both ends of the period, or neither for all time',
+    path: ['to'],
+  })
+  .refine((value) => !value.from || !value.to || value.to >= value.from, {
+    message: 'The period must end on or after its start',
+    path: ['to'],
+  })
+  .refine((value) => !value.from || !value.to || rangeWithinCap(value.from, value.to), rangeCapIssue('to'));
 export type SpendQuery = z.infer<typeof spendQuerySchema>;
 
 export const adSpendSchema = z.object({
@@ -222,8 +230,9 @@ export const companySpendSchema = z.object({
 });
 export const spendSchema = z.object({
   data: z.object({
-    from: z.string(),
-    to: z.string(),
+    /** Null for all time. */
+    from: z.string().nullable(),
+    to: z.string().nullable(),
     currency: z.string(),
     companies: z.array(companySpendSchema),
     totals: z.object({

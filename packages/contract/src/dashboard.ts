@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCREEN_STATE_CHANGE_KINDS } from './reports.ts';
+import { offlineCountsSchema, offlineScreenSchema } from './screen-connection.ts';
 
 /** GET /api/dashboard/summary: what each role needs first, already scoped to the caller. */
 export const dashboardSummarySchema = z.object({
@@ -14,9 +15,10 @@ export const dashboardSummarySchema = z.object({
     users: z.number().int().nullable(),
     plays_today: z.number().int().nullable(),
   }),
-  offline_screens: z.array(
-    z.object({ id: z.string(), screen_code: z.string(), outlet_name: z.string(), last_seen_at: z.string().nullable() }),
-  ),
+  /** The first of the bell's offline screens (decision 092): the most recently heard first, with their alert's threshold. */
+  offline_screens: z.array(offlineScreenSchema),
+  /** The bell's counts of offline screens; null for roles without screens. */
+  offline_counts: offlineCountsSchema.nullable(),
   /** The review queue's oldest (decision 091): new ads sent for review and edits of live ads, with their variants. */
   pending_ads: z.array(
     z.object({

@@ -27,6 +27,19 @@ const impressions = z.number().int();
 
 const slice = z.object({ id: z.string(), name: z.string(), plays: z.number().int(), impressions });
 
+/**
+ * Why a slice has no uptime figure (decision 092): the role reads no screen activity, the slice is
+ * an ad's or a company's (uptime is the screens'), the range is over the 93 days uptime covers, or
+ * no screen of the slice was switched on in the range.
+ */
+export const UPTIME_GAPS = [
+  'NOT_YOUR_SCREENS',
+  'AD_OR_COMPANY_SLICE',
+  'RANGE_OVER_93_DAYS',
+  'NO_SCREEN_SWITCHED_ON',
+] as const;
+export type UptimeGap = (typeof UPTIME_GAPS)[number];
+
 /** GET /api/analytics/overview: plays and impressions over time and by slice, uptime, money — already scoped to the caller. */
 export const analyticsOverviewSchema = z.object({
   data: z.object({
@@ -38,7 +51,12 @@ export const analyticsOverviewSchema = z.object({
       /** Of `screens`, those with an audience estimate now: 0 means impressions cannot be told here. */
       screens_with_audience: z.number().int(),
       outlets: z.number().int(),
+      /** Minutes online over minutes since each screen was first switched on, on each outlet's days (decision 092). */
       uptime_pct: z.number().nullable(),
+      /** The screens that uptime covers: those of the slice switched on in the range. */
+      uptime_screens: z.number().int().nullable(),
+      /** Why `uptime_pct` is null; null when it is not. */
+      uptime_unavailable: z.enum(UPTIME_GAPS).nullable(),
     }),
     series: z.array(z.object({ date: z.string(), plays: z.number().int(), impressions })),
     by_ad: z.array(slice.extend({ company_name: z.string() })),
@@ -47,11 +65,15 @@ export const analyticsOverviewSchema = z.object({
     by_outlet: z.array(slice.extend({ has_audience: z.boolean() })),
     /** `audience_source`: where the screen's audience estimate comes from; null when it has none. */
     by_screen: z.array(slice.extend({ outlet_name: z.string(), audience_source: z.string().nullable() })),
-    /** Null for roles that may not see money. */
+    /**
+     * Null for roles that may not see money. `billed_minor` is the slice's plays priced by the rate card,
+     * the spend of Ad transactions (decision 092); `received_minor` the completed payments dated in the range.
+     */
     revenue: z
       .object({
         currency: z.string(),
         billed_minor: z.number().int(),
+        received_minor: z.number().int(),
         payouts_minor: z.number().int(),
         commission_minor: z.number().int(),
       })

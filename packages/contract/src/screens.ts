@@ -29,9 +29,13 @@ export const screenSchema = z.object({
   status: z.enum(['ACTIVE', 'DISABLED']),
   tags: z.array(z.string()),
   outlet: z.object({ id: z.string(), name: z.string(), outlet_code: z.string() }),
-  /** Online means a heartbeat or online post within the last 150 s (2.5 heartbeats). */
+  /** Online means a heartbeat or online post within the last 150 s (2.5 heartbeats); decision 092. */
   is_online: z.boolean(),
   last_seen_at: z.string().nullable(),
+  /** Minutes of silence after which this screen, offline, raises its alert: its outlet's threshold (decision 092). */
+  alert_after_minutes: z.number().int(),
+  /** While offline: when its outage's alert was raised; null before (and while online). */
+  offline_alerted_at: z.string().nullable(),
   /** New networks must wait before trying this code again (decision 040); the screen keeps playing. */
   locked: z.boolean(),
   sign_in_alert: signInAlertSchema.nullable(),

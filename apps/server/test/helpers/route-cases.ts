@@ -229,6 +229,16 @@ export const MORE_ROUTES: RouteCase[] = [
       return at('POST', `/api/screen-payout/${payout!.id}/pay`, { reference: 'UTR-PERMISSIONS' });
     },
   },
+  {
+    name: 'GET /api/screen-payout/earnings',
+    resource: 'screenPayouts',
+    action: 'read',
+    success: 200,
+    tenanted: false,
+    // A global admin names the outlet; outlet staff may too (decision 092).
+    build: async (w) => at('GET', `/api/screen-payout/earnings?outlet_id=${w.outlets.A}`),
+  },
+  read('alerts', '/api/alerts/offline-screens'),
   read('playbackLogs', '/api/playback-logs'),
   read('analytics', `/api/analytics/overview?from=${today()}&to=${today()}`),
   read('screenActivity', '/api/screen-activity/status'),

@@ -1,8 +1,8 @@
 import type { AlertKind } from '@adloop/contract/alerts';
-import { DEFAULT_OFFLINE_ALERT_MINUTES } from '@adloop/contract/constants';
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alerts, outlets, screenActivity, screenOutages, screens } from '../../db/schema.ts';
+import { offlineAlertDueAt } from '../../lib/screen-connection.ts';
 import { type AlertChannels, enqueueDeliveries } from './alert-delivery.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -154,9 +154,11 @@ async function resolveReturned(tx: Tx, channels: AlertChannels, now: Date) {
   );
 }
 
-/** Screens heard before but not within their outlet's threshold, and not yet known dark. */
+/**
+ * Screens offline and silent for their outlet's threshold, by the one rule every page shows
+ * (decision 092), and not yet known dark.
+ */
 async function detectDark(tx: Tx, channels: AlertChannels, now: Date) {
-  const threshold = sql`${now.toISOString()}::timestamptz - make_interval(mins => coalesce(${outlets.offlineAlertMinutes}, ${DEFAULT_OFFLINE_ALERT_MINUTES}))`;
   const dark = await tx
     .select({
       screenId: screens.id,
@@ -171,10 +173,8 @@ async function detectDark(tx: Tx, channels: AlertChannels, now: Date) {
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .where(
       and(
-        eq(screens.status, 'ACTIVE'),
         eq(outlets.isActive, true),
-        isNotNull(screens.lastSeenAt),
-        sql`${screens.lastSeenAt} < ${threshold}`,
+        offlineAlertDueAt(sql`${now.toISOString()}::timestamptz`),
         sql`not exists (select 1 from ${screenOutages} where ${screenOutages.screenId} = ${screens.id} and ${screenOutages.resolvedAt} is null)`,
       ),
     );

@@ -1,9 +1,10 @@
 import type { Alert, AlertListQuery } from '@adloop/contract/alerts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alertDeliveries, alerts, outlets } from '../../db/schema.ts';
+import { alertDeliveries, alerts, outlets, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { scopedByCompanyOrOutlet } from '../../lib/scope.ts';
+import { scopedByCompanyOrOutlet, scopedByTenancy } from '../../lib/scope.ts';
+import { offlineScreens } from '../../lib/screen-connection.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { alertViewColumns, toAlertView } from './alert-view.ts';
 
@@ -37,6 +38,19 @@ export async function listAlerts(
       nextCursor: rows.length > query.limit && last ? encodeTimeCursor({ at: last.position, id: last.id }) : null,
     },
   };
+}
+
+/**
+ * The screens of the caller's outlets offline now, alerted or not yet (decision 092): what the bell
+ * says when no alert tells of them. Company staff have no screens.
+ */
+export async function listOfflineScreens(ctx: ServiceContext, limit = 20) {
+  const { db, caller } = ctx;
+  const scope = scopedByTenancy(caller, {
+    company: () => sql`false`,
+    outlet: (outletIds) => inArray(screens.outletId, outletIds),
+  });
+  return offlineScreens(db, scope, limit);
 }
 
 /** Alert e-mails and webhooks not yet delivered, for the metrics scrape (decision 058). */

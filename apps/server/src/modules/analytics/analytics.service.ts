@@ -1,5 +1,5 @@
 import { canSeeField } from '@adloop/contract/field-grants';
-import type { AnalyticsOverview, AnalyticsQuery } from '@adloop/contract/reports';
+import type { AnalyticsOverview, AnalyticsQuery, UptimeGap } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { reachesAll, scopedByCompanyOrOutlet } from '../../lib/scope.ts';
-import { uptime } from '../screen-activity/uptime.ts';
+import { MAX_UPTIME_DAYS, uptime } from '../screen-activity/uptime.ts';
 
 const TOP = 20;
 
@@ -32,6 +32,8 @@ interface Source {
   playDate: AnyPgColumn;
   plays: AnyPgColumn;
   impressions: AnyPgColumn;
+  /** Σ the plays' prices by the rate card (decision 033): what the advertisers were billed for them. */
+  amount: AnyPgColumn;
   adId?: AnyPgColumn;
   companyId?: AnyPgColumn;
   screenId?: AnyPgColumn;
@@ -43,6 +45,7 @@ const fine: Source = {
   playDate: playRollupsDaily.playDate,
   plays: playRollupsDaily.plays,
   impressions: playRollupsDaily.impressions,
+  amount: playRollupsDaily.amountMinor,
   adId: playRollupsDaily.adId,
   companyId: playRollupsDaily.companyId,
   screenId: playRollupsDaily.screenId,
@@ -53,6 +56,7 @@ const byAdDay: Source = {
   playDate: playRollupsAdDaily.playDate,
   plays: playRollupsAdDaily.plays,
   impressions: playRollupsAdDaily.impressions,
+  amount: playRollupsAdDaily.amountMinor,
   adId: playRollupsAdDaily.adId,
   companyId: playRollupsAdDaily.companyId,
 };
@@ -61,6 +65,7 @@ const byScreenDay: Source = {
   playDate: playRollupsScreenDaily.playDate,
   plays: playRollupsScreenDaily.plays,
   impressions: playRollupsScreenDaily.impressions,
+  amount: playRollupsScreenDaily.amountMinor,
   screenId: playRollupsScreenDaily.screenId,
   outletId: playRollupsScreenDaily.outletId,
 };
@@ -141,13 +146,15 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
   const screenSide = sourceFor(byScreenDay, caller, query);
   const a = adSide.source;
   const sc = screenSide.source;
-  const [perAd, perScreen, series, uptimePct] = await Promise.all([
+  const [perAd, perScreen, series, uptimeOfSlice] = await Promise.all([
     db
       .select({
         id: sql<string>`${a.adId}`,
         companyId: sql<string>`${a.companyId}`,
         plays: sql<number>`sum(${a.plays})::int`,
         impressions: impressionsOf(a),
+        // bigint sums arrive as text; a slice's spend stays far below 2^53 paise.
+        billed: sql<string>`coalesce(sum(${a.amount}), 0)::text`,
       })
       .from(a.table)
       .where(adSide.where)
@@ -221,7 +228,9 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
       screens: perScreen.length,
       screens_with_audience: audiences.length,
       outlets: perOutlet.length,
-      uptime_pct: uptimePct,
+      uptime_pct: uptimeOfSlice.pct,
+      uptime_screens: uptimeOfSlice.screens,
+      uptime_unavailable: uptimeOfSlice.unavailable,
     },
     series: daysOf(query.from, query.to).map((date) => ({ date, ...seen(perDay.get(date) ?? NOTHING) })),
     by_ad: topAds.map((row) => ({
@@ -248,28 +257,49 @@ export async function analyticsOverview(ctx: ServiceContext, query: AnalyticsQue
       audience_source: audiencesById.get(row.id)?.source ?? null,
       ...seen(row),
     })),
-    revenue: canSeeField(caller.role, 'analytics', 'revenue') ? await revenue(db, query) : null,
+    revenue: canSeeField(caller.role, 'analytics', 'revenue')
+      ? await revenue(
+          db,
+          query,
+          perAd.reduce((sum, row) => sum + Number(row.billed), 0),
+        )
+      : null,
   };
 }
 
 /**
- * Uptime of the screens in the slice, for roles that see screen activity (null otherwise):
- * their minutes online over the minutes they existed in the range (decision 048).
+ * Uptime of the screens in the slice, for roles that see screen activity: their minutes online over
+ * their minutes since first switched on in the range (decision 048, 092), with how many screens
+ * that covers; when there is none, why not, so the page never says "no screen" beside plays.
  */
-async function averageUptime(ctx: ServiceContext, query: AnalyticsQuery) {
+async function averageUptime(
+  ctx: ServiceContext,
+  query: AnalyticsQuery,
+): Promise<{ pct: number | null; screens: number | null; unavailable: UptimeGap | null }> {
   const { caller } = ctx;
-  if (!canSeeField(caller.role, 'analytics', 'totals.uptime_pct')) return null;
-  if (query.company_id || query.ad_id || daysOf(query.from, query.to).length > 93) return null;
-  const days = (await uptime(ctx, query)).flatMap((row) => row.days);
-  const existed = days.reduce((sum, day) => sum + day.window_minutes, 0);
-  if (existed === 0) return null;
-  const online = days.reduce((sum, day) => sum + day.online_minutes, 0);
-  return Math.round((online / existed) * 1000) / 10;
+  const gap = (unavailable: UptimeGap) => ({ pct: null, screens: null, unavailable });
+  if (!canSeeField(caller.role, 'analytics', 'totals.uptime_pct')) return gap('NOT_YOUR_SCREENS');
+  if (query.company_id || query.ad_id) return gap('AD_OR_COMPANY_SLICE');
+  if (daysOf(query.from, query.to).length > MAX_UPTIME_DAYS) return gap('RANGE_OVER_93_DAYS');
+  const perScreen = (await uptime(ctx, query)).map((row) => ({
+    existed: row.days.reduce((sum, day) => sum + day.window_minutes, 0),
+    online: row.days.reduce((sum, day) => sum + day.online_minutes, 0),
+  }));
+  const switchedOn = perScreen.filter((row) => row.existed > 0);
+  const existed = switchedOn.reduce((sum, row) => sum + row.existed, 0);
+  if (existed === 0) return { pct: null, screens: 0, unavailable: 'NO_SCREEN_SWITCHED_ON' };
+  const online = switchedOn.reduce((sum, row) => sum + row.online, 0);
+  return { pct: Math.round((online / existed) * 1000) / 10, screens: switchedOn.length, unavailable: null };
 }
 
-/** Money of the period (INR): billed = completed transactions; payouts and commission of periods ending in it. */
-async function revenue(db: Database, query: AnalyticsQuery) {
-  const [billed] = await db
+/**
+ * Money of the period (INR), each figure the same as the page that owns it (decision 092):
+ * billed = the plays of the slice priced by the rate card, as Ad transactions' spend; received =
+ * completed transactions dated in it (UTC days, as the transactions list filters them); payouts
+ * and commission of the payout periods ending in it.
+ */
+async function revenue(db: Database, query: AnalyticsQuery, billedMinor: number) {
+  const [received] = await db
     .select({ value: sql<number>`coalesce(sum(${adTransactions.amountMinor}), 0)::bigint` })
     .from(adTransactions)
     .where(
@@ -298,7 +328,8 @@ async function revenue(db: Database, query: AnalyticsQuery) {
     );
   return {
     currency: 'INR',
-    billed_minor: Number(billed?.value ?? 0),
+    billed_minor: billedMinor,
+    received_minor: Number(received?.value ?? 0),
     payouts_minor: Number(paid?.payouts ?? 0),
     commission_minor: Number(paid?.commission ?? 0),
   };

@@ -15,6 +15,7 @@ import {
   spendSchema,
 } from '@adloop/contract/billing';
 import { idParamsSchema, one } from '@adloop/contract/common';
+import { earningsQuerySchema, earningsResponseSchema } from '@adloop/contract/earnings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +27,7 @@ import {
   transactionTotals,
   updateTransaction,
 } from './ad-transactions.service.ts';
+import { outletEarnings } from './earnings.service.ts';
 import { createPayouts, getPayouts, listPayouts, markPaid, proposePayout } from './screen-payouts.service.ts';
 import { spendSummary } from './spend.service.ts';
 
@@ -64,6 +66,16 @@ export async function screenPayoutRoutes(fastify: FastifyInstance) {
   routes.list('Screen payouts', screenPayoutListQuerySchema, listPayouts);
   const { guard } = routes;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/earnings',
+    guard('screenPayouts', 'read', {
+      summary:
+        "What the caller's outlets earned since their last payout period (priced as the proposal prices it), per day, paid and next",
+      querystring: earningsQuerySchema,
+      response: { 200: earningsResponseSchema },
+    }),
+    async (request) => ({ data: await outletEarnings(request.ctx, request.query) }),
+  );
   app.get(
     '/proposal',
     guard('screenPayouts', 'create', {

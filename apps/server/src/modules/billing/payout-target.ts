@@ -12,7 +12,17 @@ export interface PayoutTarget {
   period_end: string;
 }
 
-const coveredColumns = {
+/** A screen a payout covers, with its outlet and the outlet's commission. */
+export interface CoveredScreen {
+  screenId: string;
+  screenCode: string;
+  outletId: string;
+  outletName: string;
+  outletCode: string;
+  commissionBps: number;
+}
+
+export const coveredColumns = {
   screenId: screens.id,
   screenCode: screens.screenCode,
   outletId: outlets.id,

@@ -1,63 +1,34 @@
 import type { ScreenPayout } from '@adloop/contract/billing';
-import { and, count, desc, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { outlets, playRollupsDaily, screenPayouts, screens } from '../../db/schema.ts';
+import { outlets, screenPayouts, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { isHousePlay } from '../../lib/house-content.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { orderByOf } from '../../lib/list-query.ts';
 import { scopedByOutlet } from '../../lib/scope.ts';
-import { averagePrice, payoutWorking, ROUNDING_RULE } from './payout-math.ts';
+import { ROUNDING_RULE } from './payout-math.ts';
+import { payoutLineOf, pricedDays } from './payout-pricing.ts';
 import { type PayoutTarget, screensToPay } from './payout-target.ts';
 
 /**
- * Proposes the payout of each screen: the prices of its plays in the period (summed in the
- * rollups, each play priced by the rate card in force when it played, decision 033) − commission.
- * The outlet's own content is no paid play: it counts neither in plays nor in the rate (decision 090).
+ * Proposes the payout of each screen: the prices of its plays in the period by the one pricing of
+ * payouts (`pricedDays`: the rate card in force at each play, decision 033; never the outlet's own
+ * content, decision 090) − commission.
  */
 export async function proposePayout(ctx: ServiceContext, target: PayoutTarget) {
   const { db } = ctx;
   const covered = await screensToPay(ctx, target);
   const ids = covered.map((screen) => screen.screenId);
-  const [plays, paid] = await Promise.all([
-    db
-      .select({
-        screenId: playRollupsDaily.screenId,
-        plays: sql<number>`sum(${playRollupsDaily.plays})::int`,
-        // bigint sums arrive as text; a screen's gross stays far below 2^53 paise.
-        grossMinor: sql<string>`sum(${playRollupsDaily.amountMinor})::text`,
-      })
-      .from(playRollupsDaily)
-      .where(
-        and(
-          inArray(playRollupsDaily.screenId, ids),
-          not(isHousePlay(playRollupsDaily.companyId, playRollupsDaily.outletId)),
-          gte(playRollupsDaily.playDate, target.period_start),
-          lte(playRollupsDaily.playDate, target.period_end),
-        ),
-      )
-      .groupBy(playRollupsDaily.screenId),
+  // Priced by the one pricing that an outlet's earnings use too (decision 092).
+  const [days, paid] = await Promise.all([
+    pricedDays(db, ids, target.period_start, target.period_end),
     overlapping(db, ids, target.period_start, target.period_end),
   ]);
-  const playsOf = new Map(plays.map((row) => [row.screenId, row]));
   const paidScreens = new Set(paid.map((row) => row.screenId));
-  const lines = covered.map((screen) => {
-    const played = playsOf.get(screen.screenId);
-    const screenPlays = played?.plays ?? 0;
-    const gross = Number(played?.grossMinor ?? 0);
-    return {
-      screen_id: screen.screenId,
-      screen_code: screen.screenCode,
-      outlet_id: screen.outletId,
-      outlet_name: screen.outletName,
-      outlet_code: screen.outletCode,
-      plays: screenPlays,
-      rate_minor: averagePrice(gross, screenPlays),
-      commission_bps: screen.commissionBps,
-      already_paid: paidScreens.has(screen.screenId),
-      ...payoutWorking(gross, screen.commissionBps),
-    };
-  });
+  const lines = covered.map((screen) => ({
+    ...payoutLineOf(screen, days),
+    already_paid: paidScreens.has(screen.screenId),
+  }));
   // Lines already paid are shown (flagged) but never counted again.
   const total = lines.filter((line) => !line.already_paid).reduce((sum, line) => sum + line.amount_minor, 0);
   return { lines, total_minor: total, rounding: ROUNDING_RULE };

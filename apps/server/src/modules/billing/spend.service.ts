@@ -50,8 +50,8 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
         and(
           scoped(playRollupsAdDaily.companyId, ids),
           ofAdvertiser(playRollupsAdDaily.companyId),
-          gte(playRollupsAdDaily.playDate, query.from),
-          lte(playRollupsAdDaily.playDate, query.to),
+          query.from ? gte(playRollupsAdDaily.playDate, query.from) : undefined,
+          query.to ? lte(playRollupsAdDaily.playDate, query.to) : undefined,
         ),
       )
       .groupBy(playRollupsAdDaily.companyId, playRollupsAdDaily.adId, ads.title),
@@ -66,8 +66,8 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
           scoped(adTransactions.companyId, ids),
           eq(adTransactions.status, 'COMPLETED'),
           eq(adTransactions.currency, SPEND_CURRENCY),
-          gte(adTransactions.transactedAt, new Date(`${query.from}T00:00:00Z`)),
-          lt(adTransactions.transactedAt, nextDay(query.to)),
+          query.from ? gte(adTransactions.transactedAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+          query.to ? lt(adTransactions.transactedAt, nextDay(query.to)) : undefined,
         ),
       )
       .groupBy(adTransactions.companyId),
@@ -127,5 +127,5 @@ export async function spendSummary(ctx: ServiceContext, query: SpendQuery): Prom
     }),
     { plays: 0, spend_minor: 0, paid_minor: 0, balance_minor: 0 },
   );
-  return { from: query.from, to: query.to, currency: SPEND_CURRENCY, companies: list, totals };
+  return { from: query.from ?? null, to: query.to ?? null, currency: SPEND_CURRENCY, companies: list, totals };
 }

@@ -1,13 +1,13 @@
 import type { DashboardSummary } from '@adloop/contract/dashboard';
 import { type Scope, scopeOf } from '@adloop/contract/permissions';
-import { and, asc, count, desc, eq, gte, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { ads, companies, outlets, playbackLogs, screenStateChanges, screens, users } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isAdvertiser } from '../../lib/house-content.ts';
 import { scopedByCompany, scopedByCompanyOrOutlet, scopedByOutlet } from '../../lib/scope.ts';
+import { offlineScreens, screenIsOnline } from '../../lib/screen-connection.ts';
 import { awaitingReview, visibleAds, waitingSince } from '../ads/ads.service.ts';
 import { changeIsDue } from '../screen-activity/state-changes.ts';
-import { screenIsOnline } from '../screens/screens.service.ts';
 import { visibleUsers } from '../users/users.service.ts';
 
 /** Rows on each list of the home page; each links to its full page. */
@@ -88,17 +88,8 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
     ]);
 
   const [offline, pendingAds, activity] = await Promise.all([
-    screenScope === 'none'
-      ? []
-      : db
-          .select({ screen: screens, outletName: outlets.name })
-          .from(screens)
-          .innerJoin(outlets, eq(outlets.id, screens.outletId))
-          .where(
-            and(scopedByOutlet(on(screenScope), screens.outletId), eq(screens.status, 'ACTIVE'), not(screenIsOnline)),
-          )
-          .orderBy(sql`${screens.lastSeenAt} desc nulls last`, asc(screens.screenCode))
-          .limit(LIST_LIMIT),
+    // The offline screens the bell and the screen pages show too, with their alert's threshold (decision 092).
+    screenScope === 'none' ? null : offlineScreens(db, scopedByOutlet(on(screenScope), screens.outletId), LIST_LIMIT),
     reviewScope === 'none'
       ? []
       : db
@@ -131,12 +122,15 @@ export async function dashboardSummary({ db, caller }: ServiceContext): Promise<
       users: userCount,
       plays_today: playCount,
     },
-    offline_screens: offline.map(({ screen, outletName }) => ({
-      id: screen.id,
-      screen_code: screen.screenCode,
-      outlet_name: outletName,
-      last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
-    })),
+    offline_screens: offline?.screens ?? [],
+    offline_counts: offline
+      ? {
+          offline: offline.offline,
+          awaiting_alert: offline.awaiting_alert,
+          alert_after_minutes: offline.alert_after_minutes,
+          never_connected: offline.never_connected,
+        }
+      : null,
     pending_ads: pendingAds.map(({ ad, companyName, since }) => ({
       id: ad.id,
       title: ad.title,

@@ -1,16 +1,12 @@
 import type { ScreenActivityQuery, ScreenActivityRow } from '@adloop/contract/reports';
-import { SCREEN_ONLINE_WINDOW_SECONDS } from '@adloop/contract/screens';
 import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { outlets, screenStateChanges, screens } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { scopedByOutlet } from '../../lib/scope.ts';
+import { screenIsOnline } from '../../lib/screen-connection.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/time-cursor.ts';
 import { changeIsDue } from './state-changes.ts';
-
-const onlineNow = sql<boolean>`(${screens.isOnline} and ${screens.lastSeenAt} > now() - ${sql.raw(
-  `interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`,
-)})`;
 
 const earlierOffline = alias(screenStateChanges, 'earlier_offline');
 
@@ -87,7 +83,7 @@ export async function listActivity(
   };
 }
 
-/** Each visible screen now: online or offline, and since when (offline screens first). */
+/** Each visible screen now: online or offline by the one rule of decision 092, and since when (offline screens first). */
 export async function screenStatus(ctx: ServiceContext) {
   const { db, caller } = ctx;
   const rows = await db
@@ -97,7 +93,7 @@ export async function screenStatus(ctx: ServiceContext) {
       outletId: outlets.id,
       outletName: outlets.name,
       timezone: outlets.timezone,
-      isOnline: onlineNow,
+      isOnline: screenIsOnline,
       lastSeenAt: screens.lastSeenAt,
       lastOnline: sql<Date | null>`(select max(${screenStateChanges.occurredAt}) from ${screenStateChanges}
         where ${screenStateChanges.screenId} = ${screens.id}
@@ -107,7 +103,7 @@ export async function screenStatus(ctx: ServiceContext) {
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
     .where(scopedByOutlet(caller, screens.outletId))
-    .orderBy(onlineNow, screens.screenCode);
+    .orderBy(screenIsOnline, screens.screenCode);
   return rows.map((row) => ({
     screen_id: row.screenId,
     screen_code: row.screenCode,

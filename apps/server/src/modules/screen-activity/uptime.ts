@@ -6,7 +6,8 @@ import { badRequest } from '../../lib/http-error.ts';
 import { scopedByOutlet } from '../../lib/scope.ts';
 import { changeIsDue } from './state-changes.ts';
 
-const MAX_UPTIME_DAYS = 93;
+/** The longest range uptime is worked out over. */
+export const MAX_UPTIME_DAYS = 93;
 const MINUTE_MS = 60_000;
 
 export interface UptimeQuery {
@@ -80,9 +81,9 @@ async function dayBounds(db: Database, zones: readonly string[], from: string, t
 
 /**
  * Uptime per screen per local day of its outlet (decision 048): minutes online over the minutes
- * of that day the screen existed, up to now. Online spans run between the screen's state
- * changes, so heartbeats are never counted one by one. A screen exists from its creation, or
- * from its first record if that is earlier (a player clock behind the server's, imported history).
+ * of that day since the screen was first switched on (its first state change), up to now (decision
+ * 092: the minutes before a new screen's first heartbeat are not downtime). Online spans run
+ * between the screen's state changes, so heartbeats are never counted one by one.
  */
 export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new Date()) {
   const { db, caller } = ctx;
@@ -105,7 +106,6 @@ export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new 
       code: screens.screenCode,
       outletName: outlets.name,
       timezone: outlets.timezone,
-      createdAt: screens.createdAt,
     })
     .from(screens)
     .innerJoin(outlets, eq(outlets.id, screens.outletId))
@@ -158,8 +158,8 @@ export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new 
     const changes = changesOf.get(screen.id) ?? [];
     const previous = beforeOf.get(screen.id);
     const spans = onlineSpans(previous, changes, nowMs);
-    const firstSeen = previous ? Number.NEGATIVE_INFINITY : (changes[0]?.at ?? Number.POSITIVE_INFINITY);
-    const existsFrom = Math.min(screen.createdAt.getTime(), firstSeen);
+    // Its first state change is its first switch-on: a change before the range means it was on before it.
+    const switchedOnFrom = previous ? Number.NEGATIVE_INFINITY : (changes[0]?.at ?? Number.POSITIVE_INFINITY);
     return {
       screen_id: screen.id,
       screen_code: screen.code,
@@ -167,7 +167,7 @@ export async function uptime(ctx: ServiceContext, query: UptimeQuery, now = new 
       timezone: screen.timezone,
       days: (bounds.get(screen.timezone) ?? []).map((day) => ({
         date: day.date,
-        ...windowUptime(spans, { from: Math.max(day.start, existsFrom), to: Math.min(day.end, nowMs) }),
+        ...windowUptime(spans, { from: Math.max(day.start, switchedOnFrom), to: Math.min(day.end, nowMs) }),
       })),
     };
   });

@@ -1,11 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PASSCODE_LENGTH } from '@adloop/contract/constants';
-import {
-  SCREEN_ONLINE_WINDOW_SECONDS,
-  type Screen,
-  type ScreenCreate,
-  type ScreenUpdate,
-} from '@adloop/contract/screens';
+import type { Screen, ScreenCreate, ScreenUpdate } from '@adloop/contract/screens';
 import { and, arrayContains, asc, count, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outlets, playbackLogs, screenHealth, screenPayouts, screens } from '../../db/schema.ts';
@@ -14,18 +9,16 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { type ListQuery, offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
 import { scopedByOutlet } from '../../lib/scope.ts';
+import { connectionColumns, isoOf, screenIsOnline } from '../../lib/screen-connection.ts';
 import { clearSignInThrottles, signInAlertOf, signInSlowedOf, toSignInAlert } from '../../lib/sign-in-throttle.ts';
 import { hashSecret } from '../auth/passwords.ts';
 import { toScreenHealth } from '../screen-activity/player-health.ts';
 
-const onlineWindow = sql.raw(`interval '${SCREEN_ONLINE_WINDOW_SECONDS} seconds'`);
-/** Online: the screen said so, and was heard from within the window (a dead one stops saying anything). */
-export const screenIsOnline = sql<boolean>`(${screens.isOnline} and coalesce(${screens.lastSeenAt} > now() - ${onlineWindow}, false))`;
-
 const screenColumns = {
   screen: screens,
   outlet: { id: outlets.id, name: outlets.name, outletCode: outlets.outletCode },
-  online: screenIsOnline,
+  // Online, and when offline when its alert comes, by the one rule of decision 092.
+  ...connectionColumns,
   slowed: signInSlowedOf('screen', sql`${screens.screenCode}`),
   alert: signInAlertOf('screen', sql`${screens.screenCode}`),
 };
@@ -34,6 +27,8 @@ type ScreenRow = {
   screen: typeof screens.$inferSelect;
   outlet: { id: string; name: string; outletCode: string };
   online: boolean;
+  alertAfterMinutes: number;
+  alertedAt: string | null;
   slowed: boolean;
   alert: Parameters<typeof toSignInAlert>[0];
 };
@@ -49,6 +44,8 @@ function toScreen(row: ScreenRow): Screen {
     outlet: { id: row.outlet.id, name: row.outlet.name, outlet_code: row.outlet.outletCode },
     is_online: row.online,
     last_seen_at: screen.lastSeenAt?.toISOString() ?? null,
+    alert_after_minutes: row.alertAfterMinutes,
+    offline_alerted_at: row.online ? null : isoOf(row.alertedAt),
     locked: row.slowed,
     sign_in_alert: toSignInAlert(row.alert),
     created_at: screen.createdAt.toISOString(),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { ads, companies, outlets, screens, takeovers, users } from '../../db/schema.ts';
 import type { Caller } from '../../lib/context.ts';
 import { reachesAll } from '../../lib/scope.ts';
-import { screenIsOnline } from '../screens/screens.service.ts';
+import { screenIsOnline } from '../../lib/screen-connection.ts';
 
 /** Active: not ended by anyone, and its end time (if any) still ahead on the database's clock. */
 export const takeoverIsActive = sql<boolean>`(${takeovers.endedAt} is null and (${takeovers.endsAt} is null or ${takeovers.endsAt} > now()))`;

@@ -1,8 +1,10 @@
 import type { Alert } from '@adloop/contract/alerts';
 import { can } from '@adloop/contract/permissions';
+import { offlineSummary } from '@adloop/contract/screen-connection';
 import { BellIcon, TrendingDownIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useRecentAlerts } from '@/components/alerts-bell/api/get-alerts';
+import { useOfflineScreens } from '@/components/alerts-bell/api/get-offline-screens';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useAuth } from '@/lib/auth-context';
@@ -53,11 +55,14 @@ export function AlertsBell() {
   const { user } = useAuth();
   const mayRead = can(user.role, 'alerts', 'read');
   const { data: alerts = [], isError } = useRecentAlerts(mayRead);
+  const isCompanyStaff = user.role === 'COMPANY_ADMIN' || user.role === 'COMPANY_EMPLOYEE';
+  // Screens offline now by the rule the home page and the screen pages use (decision 092).
+  const { data: offline } = useOfflineScreens(mayRead && !isCompanyStaff);
   const headingId = useId();
   if (!mayRead) return null;
-  const isCompanyStaff = user.role === 'COMPANY_ADMIN' || user.role === 'COMPANY_EMPLOYEE';
-  const stillOffline = alerts.filter((alert) => alert.kind === 'OFFLINE' && alert.resolved_at === null).length;
+  const stillOffline = offline?.offline ?? 0;
   const label = stillOffline > 0 ? `Alerts, ${stillOffline} offline` : 'Alerts';
+  const sentence = offline ? offlineSummary(offline) : null;
 
   return (
     <Popover>
@@ -76,13 +81,20 @@ export function AlertsBell() {
         <h2 id={headingId} className="border-b px-4 py-2 text-sm font-medium">
           {isCompanyStaff ? 'Campaign alerts' : 'Alerts'}
         </h2>
+        {sentence ? (
+          <p role="status" className="border-b px-4 py-2 text-sm font-medium">
+            {sentence}.
+          </p>
+        ) : null}
         {isError ? (
           <p className="px-4 py-3 text-sm text-muted-foreground">Alerts could not be loaded.</p>
         ) : alerts.length === 0 ? (
           <p className="px-4 py-3 text-sm text-muted-foreground">
             {isCompanyStaff
               ? 'No alerts. Every campaign can still reach its goal.'
-              : 'No alerts. Every screen that connected is online.'}
+              : stillOffline > 0
+                ? 'No alert raised yet.'
+                : 'No alerts. Every screen that connected is online.'}
           </p>
         ) : (
           <ul aria-label="Recent alerts" className="max-h-96 divide-y overflow-y-auto">

@@ -1,3 +1,5 @@
+import { canSeeField } from '@adloop/contract/field-grants';
+import { can } from '@adloop/contract/permissions';
 import type { AnalyticsQuery } from '@adloop/contract/reports';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
 import { AlertTriangleIcon, BarChart3Icon, RotateCwIcon } from 'lucide-react';
@@ -45,9 +47,16 @@ export function AnalyticsPage() {
   const withImpressions = data ? hasAudience(data.totals) : false;
   // A/B results are the advertiser's (decision 034): global admins and company roles.
   const seesVariants = user.role === 'GLOBAL_ADMIN' || (COMPANY_ROLES as readonly string[]).includes(user.role);
+  // The subtitle promises only what this role is shown (decision 092).
+  const extras = [
+    canSeeField(user.role, 'analytics', 'totals.uptime_pct') && 'uptime',
+    canSeeField(user.role, 'analytics', 'revenue') && 'money',
+  ].filter(Boolean);
 
   return (
-    <PageShell description="How often ads play and how many people see them, where and when: by ad, company, outlet and screen, with uptime and money.">
+    <PageShell
+      description={`How often ads play and how many people see them, where and when: by ad, company, outlet and screen${extras.length > 0 ? `, with ${extras.join(' and ')}` : ''}.${can(user.role, 'screenPayouts', 'read') && !canSeeField(user.role, 'analytics', 'revenue') ? ' What your screens earned is under Screen payouts.' : ''}`}
+    >
       <ListToolbar>
         <DateRangePicker value={range} onChange={(next) => next && setRange(next)} />
         <SliceFilters keys={keys} value={slice} onChange={setSlice} />
@@ -79,6 +88,9 @@ export function AnalyticsPage() {
         >
           <div className="grid gap-3">
             <KpiCards overview={data} days={daysIn(period)} />
+            <p className="text-xs text-muted-foreground">
+              {describeRange(period)} ({period.from} to {period.to}), each play on its outlet's date and clock.
+            </p>
             {data.totals.plays > 0 ? <ImpressionsNote overview={data} /> : null}
           </div>
           {seesVariants ? <VariantComparison from={period.from} to={period.to} /> : null}

@@ -7,7 +7,7 @@ import type { DataColumn } from '@/components/data-table/data-table';
 import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { EditRowAction } from '@/components/data-table/row-action-items';
 import { RowActions } from '@/components/data-table/row-actions';
-import { describeRange, presetRange } from '@/components/report-filters/date-range';
+import { type DateRange, describeRange } from '@/components/report-filters/date-range';
 import { DateRangePicker } from '@/components/report-filters/date-range-picker';
 import { SliceFilters } from '@/components/report-filters/slice-filters';
 import { useDateRangeParam } from '@/components/report-filters/use-date-range-param';
@@ -30,6 +30,12 @@ const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({
   label: TRANSACTION_STATUS_LABELS[status],
 }));
 
+/** The range, or its last 366 days when longer: the most spend answers for at once. */
+function lastYearOf(range: DateRange): DateRange {
+  const yearBefore = new Date(Date.parse(`${range.to}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+  return { from: range.from < yearBefore ? yearBefore : range.from, to: range.to };
+}
+
 export function AdTransactionsPage() {
   const { user } = useAuth();
   const page = useResourcePage(adTransactionResource, FILTERS);
@@ -37,11 +43,10 @@ export function AdTransactionsPage() {
   const { range, setRange } = useDateRangeParam(null);
   const totals = useAdTransactionTotals({ company_id: query.company_id, from: query.from, to: query.to });
   const [updating, setUpdating] = useState<AdTransaction | null>(null);
-  // Spend needs a bounded period of at most a year: the range chosen (its last year), else this month.
-  const chosen = range ?? presetRange('this-month');
-  const yearBefore = new Date(Date.parse(`${chosen.to}T00:00:00Z`) - 366 * 86_400_000).toISOString().slice(0, 10);
-  const spendRange = { from: chosen.from < yearBefore ? yearBefore : chosen.from, to: chosen.to };
-  const spend = useSpend({ company_id: query.company_id, from: spendRange.from, to: spendRange.to });
+  // Spend covers the period the list is filtered by, all time included (decision 092); a chosen
+  // range longer than spend's cap is cut to its last year, and the spend names the period it covers.
+  const spendRange = range ? lastYearOf(range) : null;
+  const spend = useSpend({ company_id: query.company_id, ...(spendRange ?? {}) });
   const mayCreate = can(user.role, 'adTransactions', 'create');
   const mayUpdate = can(user.role, 'adTransactions', 'update');
   const seesCompanies = scopeOf(user.role, 'companies', 'read') === 'all';
@@ -115,6 +120,7 @@ export function AdTransactionsPage() {
     : undefined;
 
   const period = range ? describeRange(range) : 'All time';
+  const spendPeriod = spendRange ? describeRange(spendRange) : 'All time';
 
   return (
     <ResourceList
@@ -137,7 +143,7 @@ export function AdTransactionsPage() {
       }
       summary={
         <>
-          <SpendSummary spend={spend.data} loading={spend.isLoading} period={describeRange(spendRange)} />
+          <SpendSummary spend={spend.data} loading={spend.isLoading} period={spendPeriod} />
           <TransactionTotals
             totals={totals.data}
             loading={totals.isLoading}

@@ -1,11 +1,12 @@
 import { PAYOUT_STATUSES, type ScreenPayout } from '@adloop/contract/billing';
-import { can } from '@adloop/contract/permissions';
+import { can, scopeOf } from '@adloop/contract/permissions';
 import { format } from 'date-fns';
 import { BadgeCheckIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { PageFilterSelect, ResourceList } from '@/components/data-table/resource-list';
 import { RowActions } from '@/components/data-table/row-actions';
+import { OutletEarningsCards } from '@/components/earnings/earnings-summary';
 import { SliceFilters, type SliceKey } from '@/components/report-filters/slice-filters';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PayPayoutDialog } from '@/features/billing/components/pay-payout-dialog';
@@ -30,6 +31,8 @@ export function ScreenPayoutsPage() {
   const mayCreate = can(user.role, 'screenPayouts', 'create');
   const mayPay = can(user.role, 'screenPayouts', 'update');
   const sliceKeys: SliceKey[] = ['outlet_id', 'screen_id'];
+  // A venue reads what it earned before any payout is made (decision 092).
+  const seesEarnings = scopeOf(user.role, 'screenPayouts', 'read') === 'own';
 
   const columns: DataColumn<ScreenPayout>[] = [
     {
@@ -133,12 +136,13 @@ export function ScreenPayoutsPage() {
           <PageFilterSelect page={page} name="status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} />
         </>
       }
+      summary={seesEarnings ? <OutletEarningsCards withDays /> : undefined}
       icon={WalletIcon}
       empty={{
-        title: 'No payouts yet',
+        title: 'No payouts recorded yet',
         description: mayCreate
           ? 'Work out what an outlet earned for a period from its screens’ plays, then record the payout.'
-          : 'Payouts for your screens appear here once AdLoop works them out, with the plays and their rate-card prices behind each.',
+          : 'What your screens earned is above; each payout appears here once AdLoop records it, with the plays and their rate-card prices behind it.',
       }}
       filteredEmpty={{ title: 'No payouts match', description: 'Try other filters or clear them.' }}
     >

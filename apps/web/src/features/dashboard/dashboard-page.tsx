@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '@adloop/contract/dashboard';
-import { can } from '@adloop/contract/permissions';
+import { can, scopeOf } from '@adloop/contract/permissions';
 import { ROLE_LABELS, type Role } from '@adloop/contract/roles';
 import { formatDistanceToNow } from 'date-fns';
 import {
@@ -10,7 +10,6 @@ import {
   ClockIcon,
   MegaphoneIcon,
   MonitorIcon,
-  MonitorOffIcon,
   PlayCircleIcon,
   RotateCwIcon,
   ShieldQuestionIcon,
@@ -18,12 +17,14 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { OutletEarningsCards } from '@/components/earnings/earnings-summary';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
+import { OfflineScreens } from '@/features/dashboard/components/offline-screens';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { SectionEmpty, SummarySection } from '@/features/dashboard/components/summary-section';
 import { useAuth } from '@/lib/auth-context';
@@ -96,48 +97,6 @@ function Stats({ summary }: { summary: DashboardSummary }) {
         <StatCard key={key} {...card} />
       ))}
     </section>
-  );
-}
-
-function OfflineScreens({ summary }: { summary: DashboardSummary }) {
-  const { user } = useAuth();
-  const mayEdit = can(user.role, 'screens', 'update');
-  return (
-    <SummarySection
-      title="Screens offline now"
-      description="No heartbeat in the last few minutes."
-      to={paths.screens.getHref({ online: 'false' })}
-    >
-      {summary.offline_screens.length === 0 ? (
-        <SectionEmpty icon={CheckCircle2Icon}>Every screen is online.</SectionEmpty>
-      ) : (
-        <ul className="divide-y">
-          {summary.offline_screens.map((screen) => (
-            <li key={screen.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted">
-                <MonitorOffIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-              </span>
-              <div className="min-w-0 flex-1">
-                {mayEdit ? (
-                  <Link
-                    to={paths.editScreen.getHref(screen.id)}
-                    className="font-mono text-sm font-medium hover:underline"
-                  >
-                    {screen.screen_code}
-                  </Link>
-                ) : (
-                  <span className="font-mono text-sm font-medium">{screen.screen_code}</span>
-                )}
-                <span className="block truncate text-xs text-muted-foreground">{screen.outlet_name}</span>
-              </div>
-              <span className="shrink-0 text-xs text-muted-foreground">
-                {screen.last_seen_at ? `Seen ${ago(screen.last_seen_at)}` : 'Never connected'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </SummarySection>
   );
 }
 
@@ -259,6 +218,8 @@ export function DashboardPage() {
   const summary = useDashboardSummary(!unmapped);
   const data = summary.data;
   const seesScreens = can(user.role, 'screens', 'read');
+  // A venue's own money on its home (decision 092): its outlets' earnings, paid and next payout.
+  const seesEarnings = scopeOf(user.role, 'screenPayouts', 'read') === 'own';
   const seesAds = can(user.role, 'ads', 'read') && user.role !== 'OUTLET_ADMIN' && user.role !== 'OUTLET_EMPLOYEE';
 
   return (
@@ -286,6 +247,7 @@ export function DashboardPage() {
       ) : (
         <>
           <Stats summary={data} />
+          {seesEarnings ? <OutletEarningsCards payoutsHref={paths.screenPayouts.getHref()} /> : null}
           <div className="grid items-start gap-6 lg:grid-cols-2">
             {seesScreens ? <OfflineScreens summary={data} /> : null}
             {seesAds ? <PendingAds summary={data} /> : null}

@@ -21,6 +21,8 @@ function overview(screens: AnalyticsOverview['by_screen']): AnalyticsOverview {
       screens_with_audience: counted.length,
       outlets: screens.length,
       uptime_pct: null,
+      uptime_screens: null,
+      uptime_unavailable: 'NOT_YOUR_SCREENS',
     },
     series: [],
     by_ad: [],

@@ -1,4 +1,4 @@
-import type { AnalyticsOverview } from '@adloop/contract/reports';
+import type { AnalyticsOverview, UptimeGap } from '@adloop/contract/reports';
 import type { LucideIcon } from 'lucide-react';
 import {
   ActivityIcon,
@@ -10,6 +10,7 @@ import {
   PercentIcon,
   PlayCircleIcon,
   StoreIcon,
+  WalletIcon,
 } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount as count, hasAudience } from '@/features/analytics/lib/impressions';
@@ -39,8 +40,23 @@ function KpiCard({ label, value, detail, icon: Icon }: Omit<Kpi, 'key'>) {
   );
 }
 
+/** Why a slice has no uptime, in the words its card shows (decision 092). */
+const UPTIME_GAP_WORDS: Record<UptimeGap, string> = {
+  NOT_YOUR_SCREENS: '',
+  AD_OR_COMPANY_SLICE: "Uptime is the screens': clear the company and ad filters",
+  RANGE_OVER_93_DAYS: 'Uptime covers at most 93 days: choose a shorter range',
+  NO_SCREEN_SWITCHED_ON: 'No screen here was switched on in this range',
+};
+
+function uptimeDetail(totals: AnalyticsOverview['totals']): string {
+  if (totals.uptime_unavailable) return UPTIME_GAP_WORDS[totals.uptime_unavailable];
+  const screens = totals.uptime_screens ?? 0;
+  return `Minutes online since first switched on, of ${count(screens)} ${screens === 1 ? 'screen' : 'screens'}`;
+}
+
 /**
- * The range's headline numbers; money only for roles that may see it (revenue is null otherwise).
+ * The range's headline numbers, each naming what it counts; money only for roles that may see it
+ * (revenue is null otherwise), uptime only for roles that read screen activity (decision 092).
  * Impressions are "—" when no screen that played has an audience estimate: 0 would say nobody saw them.
  */
 export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days: number }) {
@@ -76,35 +92,45 @@ export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days
       detail: 'With a screen that played',
       icon: StoreIcon,
     },
-    {
+  ];
+  // Advertisers read no screen activity: no card, rather than a "—" beside the screens that played.
+  if (totals.uptime_unavailable !== 'NOT_YOUR_SCREENS') {
+    kpis.push({
       key: 'uptime',
       label: 'Uptime',
       value: totals.uptime_pct === null ? '—' : `${totals.uptime_pct.toFixed(1)}%`,
-      detail: totals.uptime_pct === null ? 'No screen existed in this range' : 'Minutes online over minutes existed',
+      detail: uptimeDetail(totals),
       icon: ActivityIcon,
-    },
-  ];
+    });
+  }
   if (revenue) {
     kpis.push(
       {
         key: 'billed',
         label: 'Billed',
         value: formatMoney(revenue.billed_minor, revenue.currency),
-        detail: 'Completed ad transactions',
+        detail: "These plays at the rate card: Ad transactions' spend",
         icon: BanknoteIcon,
+      },
+      {
+        key: 'received',
+        label: 'Received',
+        value: formatMoney(revenue.received_minor, revenue.currency),
+        detail: 'Completed payments dated in the range (UTC days)',
+        icon: WalletIcon,
       },
       {
         key: 'payouts',
         label: 'Payouts',
         value: formatMoney(revenue.payouts_minor, revenue.currency),
-        detail: 'Owed or paid to outlets',
+        detail: 'Recorded for payout periods ending in the range',
         icon: HandCoinsIcon,
       },
       {
         key: 'commission',
         label: 'Commission',
         value: formatMoney(revenue.commission_minor, revenue.currency),
-        detail: 'Kept from outlet payouts',
+        detail: "AdLoop's share of those payouts",
         icon: PercentIcon,
       },
     );

@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 
 function Figure({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: 'warn' | 'good' }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-xs">
+    <article aria-label={label} className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-xs">
       <span className="text-sm font-medium text-muted-foreground">{label}</span>
       <span
         className={cn(
@@ -22,7 +22,7 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
         {value}
       </span>
       <span className="truncate text-xs text-muted-foreground">{hint}</span>
-    </div>
+    </article>
   );
 }
 
@@ -53,13 +53,21 @@ export function SpendSummary({ spend, loading, period }: SpendSummaryProps) {
   return (
     <section aria-label="Spend at the rate card" className="grid min-w-0 gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Plays" value={totals.plays.toLocaleString('en-IN')} hint={period} />
-        <Figure label="Spend at rate card" value={money(totals.spend_minor)} hint="Each play at its own price" />
-        <Figure label="Paid" value={money(totals.paid_minor)} hint="Completed transactions" tone="good" />
+        <Figure
+          label="Plays"
+          value={totals.plays.toLocaleString('en-IN')}
+          hint={`${period} · on each outlet's clock`}
+        />
+        <Figure
+          label="Spend at rate card"
+          value={money(totals.spend_minor)}
+          hint={`${period} · each play at its own price`}
+        />
+        <Figure label="Paid" value={money(totals.paid_minor)} hint={`${period} · completed, UTC days`} tone="good" />
         <Figure
           label={totals.balance_minor >= 0 ? 'Balance owed' : 'In credit'}
           value={money(Math.abs(totals.balance_minor))}
-          hint="Spend − paid"
+          hint={`${period} · spend − paid`}
           tone={totals.balance_minor > 0 ? 'warn' : 'good'}
         />
       </div>

@@ -29,7 +29,17 @@ function sumByCurrency(totals: AdTransactionTotal[]): Sum[] {
   return [...sums.values()];
 }
 
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'good' | 'warn' | 'muted' }) {
+function Figure({
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  tone?: 'good' | 'warn' | 'muted';
+}) {
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 shadow-xs">
       <span className="text-sm font-medium text-muted-foreground">{label}</span>
@@ -43,6 +53,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
       >
         {value}
       </span>
+      <span className="truncate text-xs text-muted-foreground">{hint}</span>
     </div>
   );
 }
@@ -68,15 +79,17 @@ export function TransactionTotals({ totals, loading, showCompanies, period }: Tr
   }
   if (!totals?.length) return null;
   const sums = sumByCurrency(totals);
+  // Transactions are dated by UTC day, as the list's date filter reads them (decision 092).
+  const hint = `${period} · UTC days`;
 
   return (
     <section aria-label="Totals" className="grid min-w-0 gap-4">
       {sums.map((sum) => (
         <div key={sum.currency} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Figure label="Received" value={formatMoney(sum.completed, sum.currency)} tone="good" />
-          <Figure label="Pending" value={formatMoney(sum.pending, sum.currency)} tone="warn" />
-          <Figure label="Refunded" value={formatMoney(sum.refunded, sum.currency)} tone="muted" />
-          <Figure label="Transactions" value={sum.count.toLocaleString('en-IN')} />
+          <Figure label="Received" value={formatMoney(sum.completed, sum.currency)} hint={hint} tone="good" />
+          <Figure label="Pending" value={formatMoney(sum.pending, sum.currency)} hint={hint} tone="warn" />
+          <Figure label="Refunded" value={formatMoney(sum.refunded, sum.currency)} hint={hint} tone="muted" />
+          <Figure label="Transactions" value={sum.count.toLocaleString('en-IN')} hint={hint} />
         </div>
       ))}
       {showCompanies ? (

@@ -1,12 +1,22 @@
+import { connectionWords } from '@adloop/contract/screen-connection';
 import type { Screen } from '@adloop/contract/screens';
 import { format, formatDistanceToNow } from 'date-fns';
 import { LockIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** Online now (a heartbeat within the last 150 s) or offline, with when the screen was last heard from. */
+/**
+ * Online now (a heartbeat within the last 150 s) or offline, with when the screen was last heard
+ * from and its outlet's alert threshold, in the words the home page and the bell use (decision 092).
+ */
 export function ScreenConnection({ screen, compact = false }: { screen: Screen; compact?: boolean }) {
   const lastSeen = screen.last_seen_at ? new Date(screen.last_seen_at) : null;
+  const words = connectionWords({
+    is_online: screen.is_online,
+    last_seen_at: screen.last_seen_at,
+    alert_after_minutes: screen.alert_after_minutes,
+    alerted_at: screen.offline_alerted_at,
+  });
   return (
     <div className={cn('flex min-w-0 gap-x-2 gap-y-1', compact ? 'flex-wrap items-center' : 'flex-col items-start')}>
       <Badge
@@ -33,6 +43,7 @@ export function ScreenConnection({ screen, compact = false }: { screen: Screen; 
       <span className="text-xs text-muted-foreground" title={lastSeen ? format(lastSeen, 'PPpp') : undefined}>
         {lastSeen ? `Seen ${formatDistanceToNow(lastSeen, { addSuffix: true })}` : 'Never connected'}
       </span>
+      <span className="text-xs text-muted-foreground">{words.alert}</span>
     </div>
   );
 }

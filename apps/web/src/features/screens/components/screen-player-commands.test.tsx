@@ -14,6 +14,8 @@ const demoScreen: Screen = {
   outlet: { id: '6f1e0d2c-3b4a-4c5d-8e7f-9a0b1c2d3e4f', name: 'Demo outlet', outlet_code: 'DEMO' },
   is_online: true,
   last_seen_at: null,
+  alert_after_minutes: 5,
+  offline_alerted_at: null,
   locked: false,
   sign_in_alert: null,
   created_at: '2026-11-27T09:00:00.000Z',

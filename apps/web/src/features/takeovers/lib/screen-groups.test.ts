@@ -11,6 +11,8 @@ const screen = (code: string, outlet: string, name = ''): Screen => ({
   outlet: { id: outlet, name: outlet, outlet_code: outlet.toUpperCase() },
   is_online: false,
   last_seen_at: null,
+  alert_after_minutes: 5,
+  offline_alerted_at: null,
   locked: false,
   sign_in_alert: null,
   created_at: '',
