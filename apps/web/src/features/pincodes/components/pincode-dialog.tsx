@@ -45,11 +45,11 @@ function PincodeForm({ pincode, onDone }: { pincode: Pincode | undefined; onDone
           description={pincode ? "A pincode's digits cannot change." : undefined}
           inputMode="numeric"
           maxLength={6}
-          placeholder="560034"
+          placeholder="e.g. 560034"
           inputClassName="font-mono"
           disabled={Boolean(pincode)}
         />
-        <TextField control={form.control} name="city" label="City" placeholder="Bengaluru" />
+        <TextField control={form.control} name="city" label="City" placeholder="e.g. Bengaluru" />
         <Field control={form.control} name="state" label="State">
           {(field) => <IndianStateSelect {...field} />}
         </Field>
