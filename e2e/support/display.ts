@@ -57,39 +57,45 @@ export async function playOnly(request: APIRequestContext, specs: readonly AdSpe
   const token = await adminToken(request);
   const active = await listAds(request, token, 'ACTIVE');
   const all = await listAds(request, token);
-  const demoImage = all.find((ad) => ad.type === 'IMAGE' && ad.media_url.startsWith('/media/'));
-  const demoVideo = all.find((ad) => ad.type === 'VIDEO' && ad.media_url.startsWith('/media/'));
+  // An advertiser's ad with the demo's media: an outlet's house content (decision 090) names its
+  // house account, which no other ad may be made for.
+  const demo = all.filter((ad) => ad.house_outlet_id === null && ad.media_url.startsWith('/media/'));
+  const demoImage = demo.find((ad) => ad.type === 'IMAGE');
+  const demoVideo = demo.find((ad) => ad.type === 'VIDEO');
   if (!demoImage || !demoVideo) throw new Error('The demo image and video ads are missing');
   for (const ad of active) await updateAd(request, token, ad.id, { status: 'PAUSED' });
 
   const suffix = Math.random().toString(36).slice(2, 7);
   const created: TestAd[] = [];
-  for (const spec of specs) {
-    const type = spec.type ?? 'IMAGE';
-    const response = await request.post('/api/ads', {
-      headers: bearer(token),
-      data: {
-        company_id: demoImage.company_id,
-        title: `${spec.title} ${suffix}`,
-        type,
-        media_url: spec.media_url ?? (type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url),
-        ...(type === 'IMAGE' ? { duration_seconds: spec.duration_seconds ?? null } : {}),
-        ...(spec.schedule ? { schedule: spec.schedule } : {}),
-        status: 'ACTIVE',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    created.push((await response.json()).data);
-  }
-
-  return {
-    token,
-    ads: created,
-    restore: async () => {
-      for (const ad of created) await updateAd(request, token, ad.id, { status: 'PAUSED' });
-      for (const ad of active) await updateAd(request, token, ad.id, { status: 'ACTIVE' });
-    },
+  const restore = async () => {
+    for (const ad of created) await updateAd(request, token, ad.id, { status: 'PAUSED' });
+    for (const ad of active) await updateAd(request, token, ad.id, { status: 'ACTIVE' });
   };
+  // An ad that cannot be made brings the paused ones back before the test fails, so the tests
+  // after it find the ad set as it was.
+  try {
+    for (const spec of specs) {
+      const type = spec.type ?? 'IMAGE';
+      const response = await request.post('/api/ads', {
+        headers: bearer(token),
+        data: {
+          company_id: demoImage.company_id,
+          title: `${spec.title} ${suffix}`,
+          type,
+          media_url: spec.media_url ?? (type === 'VIDEO' ? demoVideo.media_url : demoImage.media_url),
+          ...(type === 'IMAGE' ? { duration_seconds: spec.duration_seconds ?? null } : {}),
+          ...(spec.schedule ? { schedule: spec.schedule } : {}),
+          status: 'ACTIVE',
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      created.push((await response.json()).data);
+    }
+  } catch (error) {
+    await restore();
+    throw error;
+  }
+  return { token, ads: created, restore };
 }
 
 export async function authenticateScreen(
