@@ -3,12 +3,10 @@
 // line item only by playing in real time, keeping to its plans with the player's own rule.
 import type { ScreenAd } from '@adloop/contract/screen';
 import { isInSchedule } from '@adloop/contract/targeting';
-import { type PlanPlays, withinPlan } from '../../apps/web/src/features/display/lib/plan-plays.ts';
+import { type PlanPlays, SCHEDULE_CHECK_MS, withinPlan } from '../../apps/web/src/features/display/lib/plan-plays.ts';
 
 /** A video's length is not in the list; the simulated one runs this long. */
 export const VIDEO_MS = 20_000;
-/** With nothing to play, the player looks at the clock again this much later (use-scheduled-ads.ts). */
-const SCHEDULE_CHECK_MS = 30_000;
 const HOUR_MS = 3_600_000;
 
 export const durationMs = (ad: ScreenAd) => (ad.duration_seconds ? ad.duration_seconds * 1000 : VIDEO_MS);

@@ -12,10 +12,13 @@ import { alertChannels } from '../src/modules/alerts/alert-delivery.ts';
 import { runAlertTick } from '../src/modules/alerts/alert-tick.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
 import { authenticateStaff } from '../src/modules/auth/auth.service.ts';
+import { quoteOf } from '../src/modules/campaigns/campaign-quote.ts';
 import { campaignDelivery } from '../src/modules/campaigns/delivery.service.ts';
 import { deliveredHours, deliveredTotals } from '../src/modules/campaigns/line-item-delivery.ts';
 import { companyBalance, replanCampaigns } from '../src/modules/campaigns/pacing.service.ts';
+import { campaignReservedPlays } from '../src/modules/inventory/reserved-plays.ts';
 import { recordServedList } from '../src/modules/playback-logs/served-lists.ts';
+import { loadCards } from '../src/modules/pricing/pricing.service.ts';
 import { startSmtpServer, startWebhookReceiver, WEBHOOK_SECRET } from './helpers/alert-peers.ts';
 import {
   book,
@@ -262,6 +265,68 @@ describe.each(databaseKinds)('campaign pacing on a test clock on %s', (kind) => 
     const answer = await send(screen, [...screen.queue, extra], start + HOUR - 1_000);
     expect(answer.stored).toBe(hour!.max_plays);
     expect(answer.refused).toEqual([expect.stringMatching(/beyond the plan of line item/)]);
+  });
+
+  it('keeps a daily cap over what is handed out: a re-plan late in an hour moves no play of the day past the cap', async () => {
+    const network = await seedNetwork(t.app, t.db, { screens: 1 });
+    const startsOn = localDate(Date.now() + 23 * DAY);
+    const endsOn = localDate(Date.now() + 27 * DAY);
+    // Five-minute spots: about 12 fit an hour, so ASAP hands the day's 20 to its first two hours.
+    const { item } = await book(
+      t.app,
+      t.db,
+      network,
+      { startsOn, endsOn },
+      { goalQuantity: 100, pacing: 'ASAP', dailyCap: 20, spotSeconds: 300 },
+    );
+    const start = atLocal(startsOn, 0, ZONE);
+    const handedOn = async (date: string) =>
+      (await t.db.select().from(lineItemPlans).where(eq(lineItemPlans.lineItemId, item.id)))
+        .filter((plan) => plan.localDate === date)
+        .reduce((sum, plan) => sum + plan.maxPlays, 0);
+
+    await replanCampaigns(t.db, { now: start + 60_000 });
+    const first = await t.db.select().from(lineItemPlans).where(eq(lineItemPlans.lineItemId, item.id));
+    expect(first.filter((plan) => plan.startsAt.getTime() === start)[0]?.maxPlays).toBeGreaterThan(2);
+    expect(await handedOn(startsOn)).toBe(20);
+    // Fifty minutes in, the hour under way holds only a sixth of its room: the planner moves the
+    // rest to later hours, but the hour's plan stays handed out (the screen may be playing it).
+    await replanCampaigns(t.db, { now: start + 50 * 60_000 });
+    expect(await handedOn(startsOn)).toBe(20);
+  });
+
+  it('quotes only the hours not over: a flight booked at noon plans nothing into its morning, and the hour under way for what is left of it', async () => {
+    const network = await seedNetwork(t.app, t.db, { screens: 1 });
+    const startsOn = localDate(Date.now() + 29 * DAY);
+    const campaign = await createCampaign(t.db, network.company.id);
+    const item = await createLineItem(t.db, campaign.id, [network.ad.id], {
+      startsOn,
+      endsOn: startsOn,
+      goalQuantity: 100_000,
+      pacing: 'ASAP',
+      spotSeconds: 10,
+      targeting: { tags: [], outlet_ids: [network.outlet.id], pincodes: [], cities: [], schedule: { ...ALWAYS } },
+    });
+    const noon = atLocal(startsOn, 12, ZONE);
+    const principal = await authenticateStaff(t.db, t.jwtSecret, network.token);
+    if (!principal) throw new Error('the session did not resolve');
+    const ctx = contextFor(t.db, t.app.events, callerOf(principal, scopeOf(principal.user.role, 'campaigns', 'read')));
+    const quoteAt = async (now: number) =>
+      (
+        await quoteOf(ctx, campaign.id, [item], {
+          cards: await loadCards(t.db),
+          reservedPlays: campaignReservedPlays(t.db, { now: new Date(now), exceptCampaignId: campaign.id }),
+          now: new Date(now),
+        })
+      ).line_items[0]!.hours;
+    const wholeDay = await quoteAt(noon - 12 * HOUR - 60_000);
+    const atHalfPast = await quoteAt(noon + 30 * 60_000);
+    expect(Math.min(...wholeDay.map((hour) => hour.hour))).toBe(0);
+    expect(Math.min(...atHalfPast.map((hour) => hour.hour))).toBe(12);
+    const playsAt = (hours: typeof wholeDay, at: number) => hours.find((hour) => hour.hour === at)?.plays ?? 0;
+    expect(playsAt(atHalfPast, 12)).toBeGreaterThan(0);
+    expect(playsAt(atHalfPast, 12)).toBeLessThanOrEqual(Math.ceil(playsAt(wholeDay, 12) / 2));
+    expect(playsAt(atHalfPast, 13)).toBe(playsAt(wholeDay, 13));
   });
 
   it("delivers an impressions goal through the screens' audience: 10,000 with 10 a play 09:00–17:00 and 2 otherwise", async () => {

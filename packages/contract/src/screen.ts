@@ -48,6 +48,11 @@ export type ScreenSignIn = z.infer<typeof screenSignInSchema>;
 
 export const screenAdPlanSchema = z.object({
   line_item_id: z.string(),
+  /**
+   * The line item's spot length: a play counts in the hour it ends, so the player also asks the
+   * plan of the hour a play started now would end in. Absent from lists cached before it.
+   */
+  spot_seconds: z.number().int().positive().optional(),
   hours: z.array(z.object({ starts_at: z.string(), max_plays: z.number().int() })),
 });
 export type ScreenAdPlan = z.infer<typeof screenAdPlanSchema>;

@@ -102,7 +102,7 @@ async function campaignPlansOf(
 ): Promise<{ planOfAd: Map<string, ScreenAdPlan>; liveCreatives: Set<string> }> {
   const today = new Date(now).toISOString().slice(0, 10);
   const live = await db
-    .select({ id: lineItems.id, adIds: lineItems.adIds })
+    .select({ id: lineItems.id, adIds: lineItems.adIds, spotSeconds: lineItems.spotSeconds })
     .from(lineItems)
     .innerJoin(campaigns, eq(campaigns.id, lineItems.campaignId))
     .where(
@@ -139,7 +139,9 @@ async function campaignPlansOf(
       .filter((row) => row.lineItemId === item.id && row.maxPlays > 0)
       .map((row) => ({ starts_at: row.startsAt.toISOString(), max_plays: row.maxPlays }));
     if (hours.length === 0) continue;
-    for (const adId of item.adIds) planOfAd.set(adId, { line_item_id: item.id, hours });
+    for (const adId of item.adIds) {
+      planOfAd.set(adId, { line_item_id: item.id, spot_seconds: item.spotSeconds, hours });
+    }
   }
   return { planOfAd, liveCreatives };
 }

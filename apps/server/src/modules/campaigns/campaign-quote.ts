@@ -34,6 +34,8 @@ export interface PricedHour extends ScreenHour {
   impressionsPerPlay: number;
 }
 
+const HOUR_MS = 3_600_000;
+
 /** The instant a zone's wall clock starts `hour` on `date`. */
 const instantOfLocalHour = (date: string, hour: number, timeZone: string): number =>
   zonedInstant(date, `${String(hour).padStart(2, '0')}:00:00`, timeZone).getTime();
@@ -42,6 +44,8 @@ const instantOfLocalHour = (date: string, hour: number, timeZone: string): numbe
  * Every eligible screen-hour of a line item with what is available there (the inventory service,
  * all pages of screens) and the price of one play by the card in force at the hour's start, the
  * outlet's tier and the daypart then (decision 033). No card in force is a 409: nothing is priced.
+ * Only hours not over at `now` are eligible, the hour under way with what is left of it: a flight
+ * booked today plans nothing into the morning already gone.
  */
 export async function pricedHoursOf(
   ctx: Pick<ServiceContext, 'db'>,
@@ -55,6 +59,7 @@ export async function pricedHoursOf(
       `Line item "${item.name}" spans ${days} days: a flight may span at most ${MAX_FLIGHT_DAYS}`,
     );
   }
+  const nowMs = now.getTime();
   const { tags, outlet_ids, pincodes, cities, schedule } = item.targeting;
   const screens: ScreenAvailability[] = [];
   let page = 1;
@@ -102,6 +107,7 @@ export async function pricedHoursOf(
         let known = hourOf.get(key);
         if (!known) {
           const at = instantOfLocalHour(day.date, hour, zone);
+          if (at + HOUR_MS <= nowMs) return;
           const card = cardInForce(cards, at);
           if (!card) {
             throw conflict(
@@ -111,11 +117,13 @@ export async function pricedHoursOf(
           known = { at, price: priceOfPlay(card, tier, day.date, `${String(hour).padStart(2, '0')}:00`).price_minor };
           hourOf.set(key, known);
         }
+        const room = known.at >= nowMs ? available : Math.floor((available * (known.at + HOUR_MS - nowMs)) / HOUR_MS);
+        if (room <= 0) return;
         priced.push({
           screenId: screen.screen_id,
           date: day.date,
           hour,
-          available,
+          available: room,
           playPrice: known.price,
           startsAt: known.at,
           impressionsPerPlay: audience?.[weekday + hour] ?? 0,

@@ -63,13 +63,9 @@ async function roomLeft(
     let plays = 0;
     let money = 0;
     let impressions = 0;
+    // The priced hours are those not over, the one under way with what is left of it.
     for (const slot of priced) {
-      if (slot.startsAt + HOUR_MS <= now) continue;
-      const share = Math.min(1, (slot.startsAt + HOUR_MS - now) / HOUR_MS);
-      const holds = Math.min(
-        Math.floor(slot.available * share),
-        item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY,
-      );
+      const holds = Math.min(slot.available, item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY);
       const room = Math.max(holds, outstandingAt.get(hourKey(slot.screenId, slot.date, slot.hour)) ?? 0);
       plays += room;
       money += room * slot.playPrice;

@@ -224,15 +224,13 @@ async function replanLineItem(
     // No screen reached any more, or no card in force: nothing can be handed out this hour.
     return 0;
   }
-  // Each hour left takes its share of everything not yet delivered, what is outstanding there
-  // included: a plan is raised only where its share has grown past what was handed out.
+  // Each hour left (the priced hours are those not over, the one under way with what is left of
+  // it) takes its share of everything not yet delivered, what is outstanding there included: a
+  // plan is raised only where its share has grown past what was handed out.
   const slots = priced.flatMap((slot) => {
-    const ends = slot.startsAt + HOUR_MS;
-    if (ends <= now) return [];
     const key = hourKey(slot.screenId, slot.date, slot.hour);
-    const left = ends - Math.max(now, slot.startsAt);
     const room = Math.min(
-      Math.floor((slot.available * left) / HOUR_MS),
+      slot.available,
       (item.maxPlaysPerScreenHour ?? Number.POSITIVE_INFINITY) - (state.deliveredAt.get(key) ?? 0),
     );
     return room > 0 ? [{ ...slot, available: room }] : [];
@@ -269,6 +267,19 @@ async function replanLineItem(
       ? deliveryCap(item.goalQuantity) - state.impressions - state.outstandingImpressions
       : Number.POSITIVE_INFINITY;
   let money = moneyLeft;
+  // A daily cap holds over what is handed out, not only what is planned now: a plan is never
+  // lowered (a screen may be playing it offline), so plays the planner moves away from an hour
+  // already handed stay there too. Each date's room is its cap less what was delivered or is
+  // still outstanding on it.
+  const dayRoom = new Map<string, number>();
+  if (item.dailyCap !== null) {
+    for (const [date, used] of state.dayUsed) dayRoom.set(date, item.dailyCap - used);
+    for (const plan of plans) {
+      if (plan.startsAt.getTime() + HOUR_MS <= now) continue; // outstanding there is in dayUsed
+      const left = state.outstandingAt.get(hourKey(plan.screenId, plan.localDate, plan.hour)) ?? 0;
+      dayRoom.set(plan.localDate, (dayRoom.get(plan.localDate) ?? item.dailyCap) - left);
+    }
+  }
   const rows: Array<typeof lineItemPlans.$inferInsert> = [];
   for (const hour of planned.plan.hours) {
     const key = hourKey(hour.screenId, hour.date, hour.hour);
@@ -282,8 +293,10 @@ async function replanLineItem(
       playsLeft,
       price > 0 ? Math.floor(money / price) : more,
       seen > 0 ? Math.floor(impressionsLeft / seen) : more,
+      item.dailyCap === null ? more : (dayRoom.get(hour.date) ?? item.dailyCap),
     );
     if (plays <= 0) continue;
+    if (item.dailyCap !== null) dayRoom.set(hour.date, (dayRoom.get(hour.date) ?? item.dailyCap) - plays);
     playsLeft -= plays;
     impressionsLeft -= plays * seen;
     money -= plays * price;

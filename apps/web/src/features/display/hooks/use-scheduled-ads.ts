@@ -1,10 +1,7 @@
 import type { ScreenAd } from '@adloop/contract/screen';
 import { useEffect, useRef, useState } from 'react';
 import { scheduledAds } from '@/features/display/lib/ad-schedule';
-import { PLAN_PLAY_EVENT, readPlanPlays } from '@/features/display/lib/plan-plays';
-
-/** How often the loop looks at the clock for windows opening or closing (decision 032). */
-const SCHEDULE_CHECK_MS = 30_000;
+import { PLAN_PLAY_EVENT, readPlanPlays, SCHEDULE_CHECK_MS } from '@/features/display/lib/plan-plays';
 
 /**
  * The ads to loop now: the list filtered by each ad's schedule and each campaign creative's plan,

@@ -76,4 +76,17 @@ describe('campaign plans on the player (decision 084)', () => {
     expect(ids(scheduledAds([planned], at(50), { [key]: 3 }))).toEqual(['planned']);
     expect(ids(scheduledAds([planned], at(59), { [key]: 4 }))).toEqual([]);
   });
+
+  it('leaves a creative out near the end of its hour when a play would end in an hour without room', () => {
+    const key = `li ${start}`;
+    const next = new Date(Date.parse(start) + 3_600_000).toISOString();
+    const spot = { ...planned, plan: { ...planned.plan, spot_seconds: 30 } };
+    // 30 s to the next check and a 30 s spot: from 59:00 a play may end in the next hour, which has no plan.
+    expect(ids(scheduledAds([spot], at(58.9), { [key]: 3 }))).toEqual(['planned']);
+    expect(ids(scheduledAds([spot], at(59.1), { [key]: 3 }))).toEqual([]);
+    // With room planned in the next hour it plays on to the end of this one.
+    const both = { ...spot, plan: { ...spot.plan, hours: [...spot.plan.hours, { starts_at: next, max_plays: 4 }] } };
+    expect(ids(scheduledAds([both], at(59.5), { [key]: 3 }))).toEqual(['planned']);
+    expect(ids(scheduledAds([both], at(59.5), { [key]: 4 }))).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
-import { STORAGE_KEYS } from '@adloop/contract/constants';
+import { DEFAULT_IMAGE_DURATION_SECONDS, STORAGE_KEYS } from '@adloop/contract/constants';
 import type { ScreenAd } from '@adloop/contract/screen';
 
 const HOUR_MS = 3_600_000;
+/** How often the loop looks at the clock for windows opening or closing (decision 032). */
+export const SCHEDULE_CHECK_MS = 30_000;
 /** Told whenever a planned ad is played, so the loop looks at its plans again at once. */
 export const PLAN_PLAY_EVENT = 'adloop:plan-play';
 
@@ -25,8 +27,17 @@ function currentHour(ad: ScreenAd, now: number) {
  */
 export function withinPlan(ad: ScreenAd, now: number, plays: PlanPlays): boolean {
   if (!ad.plan) return true;
+  // A play is counted, here and on the server, in the hour it ends; the list is looked at again
+  // only every SCHEDULE_CHECK_MS or after a planned play. So the hour a play started up to then
+  // would end in must have room too, else the last play of an hour would land, unplanned, in the
+  // next one and be refused.
+  const seconds = ad.plan.spot_seconds ?? ad.duration_seconds ?? DEFAULT_IMAGE_DURATION_SECONDS;
+  return roomAt(ad, now, plays) && roomAt(ad, now + SCHEDULE_CHECK_MS + seconds * 1000, plays);
+}
+
+function roomAt(ad: ScreenAd, now: number, plays: PlanPlays): boolean {
   const hour = currentHour(ad, now);
-  if (!hour) return false;
+  if (!ad.plan || !hour) return false;
   const played = plays[keyOf(ad.plan.line_item_id, hour.starts_at)] ?? 0;
   const elapsed = (now - Date.parse(hour.starts_at)) / HOUR_MS;
   return played < hour.max_plays && played < Math.floor(hour.max_plays * elapsed) + 1;
