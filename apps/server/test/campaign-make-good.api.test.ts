@@ -241,6 +241,14 @@ describe.each(databaseKinds)('make-goods and credits on %s', (kind) => {
     // Its quote, ₹1 a play, is credited: the balance covers its plays before they happen.
     expect(resolution.credit_minor).toBe(shortfall * PLAY_PRICE);
     expect(await companyBalance(t.db, network.company.id)).toBe(before + resolution.credit_minor);
+    // The advertiser reads it as a make-good, and cannot cancel it and keep the credit that pays for it.
+    expect((await get(`/api/campaigns/${made!.id}`, network.token)).json().data.make_good).toBe(true);
+    expect((await get(`/api/campaigns/${campaignId}`, network.token)).json().data.make_good).toBe(false);
+    const cancel = await post(`/api/campaigns/${made!.id}/cancel`, network.token, {});
+    expect(cancel.statusCode, cancel.body).toBe(403);
+    expect(cancel.json().message).toMatch(/make-good, paid by AdLoop's credit/);
+    const [still] = await t.db.select().from(campaigns).where(eq(campaigns.id, made!.id));
+    expect(still!.status).toBe('BOOKED');
 
     const again = await refusal(resolveShortfall(admin, campaignId, item.id, { kind: 'CREDIT' }, { now: over }));
     expect(again).toMatchObject({

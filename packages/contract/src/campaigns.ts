@@ -59,6 +59,8 @@ export const campaignSchema = z.object({
   status: campaignStatusSchema,
   budget_cap_minor: z.number().int().nullable(),
   hold_expires_at: z.string().nullable(),
+  /** A make-good (decision 086): paid by AdLoop's credit, so only a global admin may cancel it. */
+  make_good: z.boolean(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -2,9 +2,16 @@ import { type CampaignQuote, HOLD_HOURS } from '@adloop/contract/campaign-bookin
 import type { Campaign, CampaignStatus } from '@adloop/contract/campaigns';
 import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { campaignReservations, campaigns, lineItemPlans, lineItems, playbackLogs } from '../../db/schema.ts';
+import {
+  campaignReservations,
+  campaigns,
+  lineItemPlans,
+  lineItemResolutions,
+  lineItems,
+  playbackLogs,
+} from '../../db/schema.ts';
 import { inTransaction, type ServiceContext, type Transaction } from '../../lib/context.ts';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, forbidden, HttpError } from '../../lib/http-error.ts';
 import { campaignReservedPlays } from '../inventory/reserved-plays.ts';
 import { loadCards, type StoredCard } from '../pricing/pricing.service.ts';
 import { quoteOf } from './campaign-quote.ts';
@@ -284,12 +291,27 @@ async function assertCreativesFree(tx: Transaction, id: string, items: LineItemR
 /**
  * DRAFT, HELD, BOOKED or ACTIVE → CANCELLED: its reservations and its plans of hours not begun are
  * deleted, so their inventory is free again and its creatives go back to their own targeting.
+ * A make-good (decision 086) is paid by a credit AdLoop wrote to the advertiser's balance: only a
+ * global admin cancels it, else the advertiser would keep the credit for plays never owed.
  */
 export async function cancelCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
   await getCampaign(ctx, id);
   const now = new Date();
   await inTransaction(ctx, async (tx, emit) => {
     await lockCampaign(tx, id, now, ['DRAFT', 'HELD', 'BOOKED', 'ACTIVE'], 'cancelled');
+    if (ctx.caller.role !== 'GLOBAL_ADMIN') {
+      const [makesGood] = await tx
+        .select({ settles: lineItemResolutions.lineItemId })
+        .from(lineItemResolutions)
+        .innerJoin(lineItems, eq(lineItems.id, lineItemResolutions.makeGoodLineItemId))
+        .where(eq(lineItems.campaignId, id))
+        .limit(1);
+      if (makesGood) {
+        throw forbidden(
+          "This campaign is a make-good, paid by AdLoop's credit to your balance: only AdLoop can cancel it; ask your account manager",
+        );
+      }
+    }
     // Plans of hours begun stay, so plays a screen made under them are still accepted; later ones go.
     await tx
       .delete(lineItemPlans)

@@ -1,7 +1,7 @@
 import type { Campaign, CampaignCreate, CampaignListQuery, CampaignUpdate } from '@adloop/contract/campaigns';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { campaignReservations, campaigns, companies, lineItems } from '../../db/schema.ts';
+import { campaignReservations, campaigns, companies, lineItemResolutions, lineItems } from '../../db/schema.ts';
 import type { ServiceContext, Transaction } from '../../lib/context.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-error.ts';
 import { offsetOf, orderByOf, type Page, pageOf, searchOf } from '../../lib/list-query.ts';
@@ -29,7 +29,10 @@ export const releaseReservationsOf = (db: Database | Transaction, campaignId: st
       ),
     );
 
-function toCampaign(row: CampaignRow, companyName: string): Campaign {
+/** Whether the campaign makes good another's shortfall (decision 086). */
+const makesGood = sql<boolean>`exists (select 1 from ${lineItemResolutions} join ${lineItems} on ${lineItems.id} = ${lineItemResolutions.makeGoodLineItemId} where ${lineItems.campaignId} = ${campaigns.id})`;
+
+function toCampaign(row: CampaignRow, companyName: string, makeGood: boolean): Campaign {
   const expired = holdExpired(row);
   return {
     id: row.id,
@@ -39,6 +42,7 @@ function toCampaign(row: CampaignRow, companyName: string): Campaign {
     status: expired ? 'DRAFT' : row.status,
     budget_cap_minor: row.budgetCapMinor,
     hold_expires_at: expired ? null : (row.holdExpiresAt?.toISOString() ?? null),
+    make_good: makeGood,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -68,7 +72,7 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignListQuer
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ campaign: campaigns, companyName: companies.name })
+      .select({ campaign: campaigns, companyName: companies.name, makeGood: makesGood })
       .from(campaigns)
       .innerJoin(companies, eq(companies.id, campaigns.companyId))
       .where(where)
@@ -82,7 +86,7 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignListQuer
       .where(where),
   ]);
   return pageOf(
-    rows.map((row) => toCampaign(row.campaign, row.companyName)),
+    rows.map((row) => toCampaign(row.campaign, row.companyName, row.makeGood)),
     query,
     total?.value,
   );
@@ -91,12 +95,12 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignListQuer
 export async function getCampaign(ctx: ServiceContext, id: string): Promise<Campaign> {
   const { db, caller } = ctx;
   const [row] = await db
-    .select({ campaign: campaigns, companyName: companies.name })
+    .select({ campaign: campaigns, companyName: companies.name, makeGood: makesGood })
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.companyId))
     .where(and(eq(campaigns.id, id), scopedByCompany(caller, campaigns.companyId)));
   if (!row) throw notFound('Campaign');
-  return toCampaign(row.campaign, row.companyName);
+  return toCampaign(row.campaign, row.companyName, row.makeGood);
 }
 
 /** A campaign the caller reaches that is still a DRAFT: only drafts change before booking (409 otherwise). */

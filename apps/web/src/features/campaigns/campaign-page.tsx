@@ -22,7 +22,16 @@ import { paths } from '@/lib/paths';
 
 const DELIVERING: ReadonlyArray<Campaign['status']> = ['BOOKED', 'ACTIVE', 'COMPLETED'];
 
-function CampaignActions({ campaign, onRefused }: { campaign: Campaign; onRefused: (message: string | null) => void }) {
+function CampaignActions({
+  campaign,
+  mayCancelMakeGood,
+  onRefused,
+}: {
+  campaign: Campaign;
+  /** A make-good is paid by AdLoop's credit: only a global admin cancels it (decision 086). */
+  mayCancelMakeGood: boolean;
+  onRefused: (message: string | null) => void;
+}) {
   const transition = useTransitionCampaign();
   const confirm = useConfirmDialog();
   const [pending, setPending] = useState<CampaignTransition | null>(null);
@@ -74,7 +83,8 @@ function CampaignActions({ campaign, onRefused }: { campaign: Campaign; onRefuse
           Book
         </SubmitButton>
       ) : null}
-      {status === 'DRAFT' || status === 'HELD' || status === 'BOOKED' || status === 'ACTIVE' ? (
+      {(status === 'DRAFT' || status === 'HELD' || status === 'BOOKED' || status === 'ACTIVE') &&
+      (!campaign.make_good || mayCancelMakeGood) ? (
         <SubmitButton
           type="button"
           variant="outline"
@@ -114,7 +124,11 @@ export function CampaignPage() {
   return (
     <PageShell
       description="Its flights, goal and pacing; once booked, what it delivered against what it booked."
-      actions={data && mayUpdate ? <CampaignActions campaign={data} onRefused={setRefusal} /> : null}
+      actions={
+        data && mayUpdate ? (
+          <CampaignActions campaign={data} mayCancelMakeGood={user.role === 'GLOBAL_ADMIN'} onRefused={setRefusal} />
+        ) : null
+      }
     >
       {campaign.isLoading || (campaign.isSuccess && lineItems.isLoading) ? (
         <Skeleton className="h-72 rounded-xl" aria-busy="true" />

@@ -23,6 +23,7 @@ const campaign: Campaign = {
   status: 'DRAFT',
   budget_cap_minor: 500_000,
   hold_expires_at: null,
+  make_good: false,
   created_by: null,
   created_at: '2026-11-27T00:00:00Z',
   updated_at: '2026-11-27T00:00:00Z',
