@@ -49,6 +49,26 @@ export async function updateAd(
 }
 
 /**
+ * The demo's image and video ads, seeded before any test ran: the oldest of the advertisers' ads
+ * with uploaded media. Newer ones may name files other tests removed, and an outlet's house content
+ * (decision 090) names its house account, which no other ad may be made for.
+ */
+export async function demoAds(request: APIRequestContext, token: string): Promise<{ image: TestAd; video: TestAd }> {
+  const response = await request.get('/api/ads', {
+    headers: bearer(token),
+    params: { pageSize: 100, sort: 'created_at' },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const demo = ((await response.json()).data as TestAd[]).filter(
+    (ad) => ad.house_outlet_id === null && ad.media_url.startsWith('/media/'),
+  );
+  const image = demo.find((ad) => ad.type === 'IMAGE');
+  const video = demo.find((ad) => ad.type === 'VIDEO');
+  if (!image || !video) throw new Error('The demo image and video ads are missing');
+  return { image, video };
+}
+
+/**
  * Makes the screen play exactly `specs`, in that order: every other active ad is paused, and
  * new ads are created (the demo image or video as media). `restore` pauses the new ads and
  * brings the paused ones back, so the other tests find the ad set as it was.
@@ -56,13 +76,7 @@ export async function updateAd(
 export async function playOnly(request: APIRequestContext, specs: readonly AdSpec[]) {
   const token = await adminToken(request);
   const active = await listAds(request, token, 'ACTIVE');
-  const all = await listAds(request, token);
-  // An advertiser's ad with the demo's media: an outlet's house content (decision 090) names its
-  // house account, which no other ad may be made for.
-  const demo = all.filter((ad) => ad.house_outlet_id === null && ad.media_url.startsWith('/media/'));
-  const demoImage = demo.find((ad) => ad.type === 'IMAGE');
-  const demoVideo = demo.find((ad) => ad.type === 'VIDEO');
-  if (!demoImage || !demoVideo) throw new Error('The demo image and video ads are missing');
+  const { image: demoImage, video: demoVideo } = await demoAds(request, token);
   for (const ad of active) await updateAd(request, token, ad.id, { status: 'PAUSED' });
 
   const suffix = Math.random().toString(36).slice(2, 7);

@@ -1,4 +1,4 @@
-import { adminToken, caption, listAds, openDisplay, type TestAd, updateAd } from '../support/display.ts';
+import { adminToken, caption, demoAds, openDisplay, type TestAd, updateAd } from '../support/display.ts';
 import { expect, test } from '../support/display-test.ts';
 import { bearer, createCompany, unique } from '../support/factories.ts';
 import { signInAs } from '../support/session.ts';
@@ -12,10 +12,7 @@ test.describe('ad version history', () => {
   }) => {
     const token = await adminToken(request);
     const company = await createCompany(request, token);
-    const demoImage = (await listAds(request, token)).find(
-      (ad) => ad.type === 'IMAGE' && ad.media_url.startsWith('/media/'),
-    );
-    if (!demoImage) throw new Error('The demo image ad is missing');
+    const demoImage = (await demoAds(request, token)).image;
     // The demo screen plays only our ad while the test runs; the fixture resumes the others.
     await adSet([]);
 

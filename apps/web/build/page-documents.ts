@@ -29,7 +29,8 @@ const PAGES: { path: string; modules: RegExp[]; document?: string }[] = [
   },
   {
     path: paths.screenConnect.path,
-    modules: [/features\/display\/screen-connect-page\.tsx$/],
+    // A fresh display shows its pairing code as a QR code at once (decision 088).
+    modules: [/features\/display\/screen-connect-page\.tsx$/, /lib\/qr-svg\.ts$/],
     document: PLAYER_DOCUMENT,
   },
   // A kiosk boots here with its stored session: the loop's code downloads beside the entry.
