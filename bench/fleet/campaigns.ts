@@ -188,13 +188,17 @@ export function lineItemOf(seeded: SeededCampaign, loadSeconds: number, now: num
   const toHour = fromHour + Math.min(23, Math.floor((endsAt - hourBegan) / 3_600_000) + 1);
   const endShare = ((endsAt - hourBegan) % 3_600_000) / 3_600_000;
   const sizedToReachGoal = shape.perScreen === undefined && (shape.flight === 'run' || shape.pacing === 'ASAP');
+  // A flight of today has only the hours not over (decision 084 step 7): a screen capped at
+  // `maxPerScreenHour` holds at most that many plays in each hour left of the local day.
+  const hoursLeftToday = 24 - fromHour;
   const perScreen =
-    shape.perScreen ??
-    Math.min(
-      Math.max(1, Math.round((loadSeconds / SECONDS_PER_PICK) * shape.share)),
-      shape.maxPerScreenHour ?? Number.POSITIVE_INFINITY,
-      sizedToReachGoal ? Math.max(1, Math.floor(1 / Math.max(0.01, 1 - endShare))) : Number.POSITIVE_INFINITY,
-    );
+    shape.perScreen !== undefined
+      ? Math.min(shape.perScreen, (shape.maxPerScreenHour ?? Number.POSITIVE_INFINITY) * hoursLeftToday)
+      : Math.min(
+          Math.max(1, Math.round((loadSeconds / SECONDS_PER_PICK) * shape.share)),
+          shape.maxPerScreenHour ?? Number.POSITIVE_INFINITY,
+          sizedToReachGoal ? Math.max(1, Math.floor(1 / Math.max(0.01, 1 - endShare))) : Number.POSITIVE_INFINITY,
+        );
   const plays = seeded.screens * perScreen;
   const daypart = shape.flight === 'run' ? { start_time: hh(fromHour), end_time: hh(toHour) } : null;
   const body: LineItemCreate = {
