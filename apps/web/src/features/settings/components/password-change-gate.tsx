@@ -1,14 +1,22 @@
 import { LogOutIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { ChoosePasswordForm } from '@/features/settings/components/choose-password-form';
-import { PasswordForm } from '@/features/settings/components/password-form';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
 import { useThemeClass } from '@/lib/theme';
+
+// Only a user with a temporary password sees these forms: their code (the form library and the
+// contract's schemas) stays out of every other dashboard's first load.
+const ChoosePasswordForm = lazy(() =>
+  import('@/features/settings/components/choose-password-form').then((m) => ({ default: m.ChoosePasswordForm })),
+);
+const PasswordForm = lazy(() =>
+  import('@/features/settings/components/password-form').then((m) => ({ default: m.PasswordForm })),
+);
 
 /**
  * A user signed in with the temporary password they were given chooses their own before any of
@@ -41,20 +49,22 @@ export function PasswordChangeGate() {
           ) : null}
         </CardHeader>
         <CardContent>
-          {oneStep ? (
-            <ChoosePasswordForm
-              token={passwordChangeToken}
-              email={user.email}
-              onChanged={onChanged}
-              onTokenRefused={() => setTokenRefused(true)}
-            />
-          ) : (
-            <PasswordForm
-              currentLabel="Temporary password"
-              submitLabel="Set password and continue"
-              onChanged={onChanged}
-            />
-          )}
+          <Suspense fallback={<Skeleton className="h-48" aria-busy="true" />}>
+            {oneStep ? (
+              <ChoosePasswordForm
+                token={passwordChangeToken}
+                email={user.email}
+                onChanged={onChanged}
+                onTokenRefused={() => setTokenRefused(true)}
+              />
+            ) : (
+              <PasswordForm
+                currentLabel="Temporary password"
+                submitLabel="Set password and continue"
+                onChanged={onChanged}
+              />
+            )}
+          </Suspense>
         </CardContent>
       </Card>
       <Button variant="ghost" size="sm" onClick={logout}>
