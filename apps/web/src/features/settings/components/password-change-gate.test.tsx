@@ -14,6 +14,8 @@ describe('The first sign-in step', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeInTheDocument();
     expect(screen.getByText(/Welcome, Meera Nair/)).toBeInTheDocument();
+    // The form's code loads when the gate shows (only such a user needs it).
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
     expect(screen.queryByLabelText('Temporary password')).not.toBeInTheDocument();
     await fillIn(user, { 'New password': NEW_PASSWORD, 'Confirm new password': NEW_PASSWORD });
     await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
@@ -34,6 +36,7 @@ describe('The first sign-in step', () => {
       ),
     });
     const { user } = renderPage(<PasswordChangeGate />, { user: FIRST_TIMER, passwordChangeToken: 'ran-out' });
+    await screen.findByLabelText('New password');
     await fillIn(user, { 'New password': NEW_PASSWORD, 'Confirm new password': NEW_PASSWORD });
     await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
 
@@ -41,9 +44,10 @@ describe('The first sign-in step', () => {
     expect(screen.getByRole('status')).toHaveTextContent('type your temporary password once more');
   });
 
-  it('asks for the temporary password when the session has no sign-in token (a reload)', () => {
+  it('asks for the temporary password when the session has no sign-in token (a reload)', async () => {
     stubServer({});
     renderPage(<PasswordChangeGate />, { user: FIRST_TIMER });
-    expect(screen.getByLabelText('Temporary password')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Temporary password')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirm new password')).toBeInTheDocument();
   });
 });
