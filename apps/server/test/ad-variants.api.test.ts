@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { nextVariant, type RotationState } from '@adloop/contract/ab-test';
+import { outletWallClock, zonedInstant } from '@adloop/contract/clock';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ads, linkScans } from '../src/db/schema.ts';
-import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
+import { createAd, createCompany, createOutlet, createScreen, DEFAULT_OUTLET_ZONE } from './helpers/factories.ts';
 import { bearer, connectScreen, fetchScreenAds, signInAs } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
 
 const IMAGE_A = `/media/${'a'.repeat(64)}.png`;
 const IMAGE_B = `/media/${'b'.repeat(64)}.png`;
 const VIDEO_C = `/media/${'c'.repeat(64)}.mp4`;
-const today = () => new Date().toISOString().slice(0, 10);
+// Plays count on their outlet's calendar (decision 072): "today" is the outlet's, not UTC's.
+const today = () => outletWallClock(Date.now(), DEFAULT_OUTLET_ZONE).date;
 
 interface VariantBody {
   id: string;
@@ -410,15 +412,15 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     ]);
     const gone = await created(ad, admin, { label: 'Gone', type: 'IMAGE', media_url: IMAGE_B });
     // The screen got the variants a day ago and has played them since: 602 plays of 5 s, within
-    // one UTC day (yesterday's last hour when the test runs just after midnight).
+    // one day of the outlet's (yesterday's last hour when the test runs just after its midnight).
     await fetchScreenAds(t.app, screenToken);
     await t.db.execute(
       sql`update screen_served_lists set served_at = served_at - interval '1 day' where screen_id = ${screen.id}`,
     );
-    const dayStart = Date.parse(`${today()}T00:00:00Z`);
+    const dayStart = zonedInstant(today(), '00:00:00', DEFAULT_OUTLET_ZONE).getTime();
     const lastPlay = Date.now() - 3_600_000 > dayStart ? Date.now() - 60_000 : dayStart - 60_000;
     playClock = lastPlay - 603 * 5_500;
-    const playDay = new Date(lastPlay).toISOString().slice(0, 10);
+    const playDay = outletWallClock(lastPlay, DEFAULT_OUTLET_ZONE).date;
     const posted = await postPlays(plays(ad, control.id, 300));
     expect(posted.json().data.stored).toHaveLength(300);
     expect((await postPlays(plays(ad, challenger.id, 300))).json().data.stored).toHaveLength(300);

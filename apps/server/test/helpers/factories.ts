@@ -236,7 +236,7 @@ export async function createBookedCampaign(db: Database, companyId: string, outl
 }
 
 /** The zone an outlet gets when none is named (the column's default). */
-const DEFAULT_OUTLET_ZONE = 'Asia/Kolkata';
+export const DEFAULT_OUTLET_ZONE = 'Asia/Kolkata';
 
 /**
  * Plays a screen could really have shown: `count` plays from `start`, one after another with

@@ -5,13 +5,12 @@ import {
   DEFAULT_VARIANT_WEIGHT,
   FIRST_CHALLENGER_LABEL,
   ORIGINAL_VARIANT_LABEL,
-  type ScreenVariant,
   type Variant,
   type VariantContent,
   type VariantCreate,
   type VariantUpdate,
 } from '@adloop/contract/variants';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -266,29 +265,16 @@ export async function deleteVariant(ctx: ServiceContext, adId: string, variantId
 }
 
 /**
- * The variants a screen rotates, for all listed ads in one query: reviewed ones with weight > 0,
- * in test order, as reviewed (a pending change is not shown). Ads without any are absent from the map.
+ * The variants a screen rotates for the ad whose id `adId` names, as a JSON array (null when none),
+ * for a column of the screen's list query: reviewed ones with weight > 0, in test order, as
+ * reviewed (a pending change is not shown).
  */
-export async function screenVariantsOf(db: Database, adIds: string[]): Promise<Map<string, ScreenVariant[]>> {
-  const byAd = new Map<string, ScreenVariant[]>();
-  if (adIds.length === 0) return byAd;
-  const rows = await db
-    .select()
-    .from(adVariants)
-    .where(and(inArray(adVariants.adId, adIds), gt(adVariants.weight, 0), eq(adVariants.reviewed, true)))
-    .orderBy(...variantOrder);
-  for (const row of rows) {
-    const variants = byAd.get(row.adId) ?? [];
-    variants.push({
-      id: row.id,
-      label: row.label,
-      type: row.type,
-      media_url: row.mediaUrl,
-      duration_seconds: row.durationSeconds,
-      weight: row.weight,
-      link: linkOf(row),
-    });
-    byAd.set(row.adId, variants);
-  }
-  return byAd;
-}
+export const screenVariantsSql = (adId: SQL | AnyColumn) => sql`(
+  select json_agg(json_build_object(
+      'id', ${adVariants.id}, 'label', ${adVariants.label}, 'type', ${adVariants.type},
+      'media_url', ${adVariants.mediaUrl}, 'duration_seconds', ${adVariants.durationSeconds}, 'weight', ${adVariants.weight},
+      'link', case when ${adVariants.linkCode} is not null and ${adVariants.linkUrl} is not null
+        then json_build_object('code', ${adVariants.linkCode}, 'url', ${adVariants.linkUrl}) end
+    ) order by lower(${adVariants.label}), ${adVariants.id})
+  from ${adVariants}
+  where ${adVariants.adId} = ${adId} and ${adVariants.weight} > 0 and ${adVariants.reviewed})`;

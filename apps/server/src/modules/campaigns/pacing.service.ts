@@ -163,22 +163,16 @@ async function companyMoneyLeft(db: Database, companyId: string, outstandingPric
 
 /** A company's completed payments (INR) less everything its plays have cost: what it can still pay for. */
 export async function companyBalance(db: Database, companyId: string): Promise<number> {
-  const [paid] = await db
-    .select({ value: sql<string>`coalesce(sum(${adTransactions.amountMinor}), 0)::text` })
-    .from(adTransactions)
-    .where(
-      and(
-        eq(adTransactions.companyId, companyId),
-        eq(adTransactions.status, 'COMPLETED'),
-        eq(adTransactions.currency, 'INR'),
-      ),
-    );
-  const [spent] = await db
-    .select({ value: sql<string>`coalesce(sum(${playRollupsAdDaily.amountMinor}), 0)::text` })
-    .from(playRollupsAdDaily)
-    .where(eq(playRollupsAdDaily.companyId, companyId));
-  return Number(paid?.value ?? 0) - Number(spent?.value ?? 0);
+  const result = await db.execute<{ balance: string }>(sql`select (${companyBalanceSql(companyId)})::text as balance`);
+  return Number((result as unknown as { rows: { balance: string }[] }).rows[0]?.balance ?? 0);
 }
+
+/** An advertiser's balance (paise) as one SQL expression: its completed INR payments less its billed plays. */
+export const companyBalanceSql = (companyId: string) => sql`
+  (select coalesce(sum(${adTransactions.amountMinor}), 0) from ${adTransactions}
+    where ${adTransactions.companyId} = ${companyId} and ${adTransactions.status} = 'COMPLETED' and ${adTransactions.currency} = 'INR')
+  - (select coalesce(sum(${playRollupsAdDaily.amountMinor}), 0) from ${playRollupsAdDaily}
+    where ${playRollupsAdDaily.companyId} = ${companyId})`;
 
 export interface ReplanResult {
   /** Line items looked at. */

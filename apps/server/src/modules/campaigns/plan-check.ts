@@ -1,12 +1,17 @@
 import { hourOfWeek } from '@adloop/contract/audience';
 import type { PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
-import { and, arrayOverlaps, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { campaigns, lineItemPlans, lineItems } from '../../db/schema.ts';
+import { and, arrayOverlaps, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  campaigns,
+  lineItemDeliveryHours,
+  lineItemDeliveryTotals,
+  lineItemPlans,
+  lineItems,
+  screenAudiences,
+} from '../../db/schema.ts';
 import type { Transaction } from '../../lib/context.ts';
-import { audiencesOf } from '../inventory/audience.service.ts';
-import { deliveredHours, deliveredTotals, hourKey } from './line-item-delivery.ts';
-import { companyBalance, deliveryCap, lockLineItem } from './pacing.service.ts';
+import { hourKey } from './line-item-delivery.ts';
+import { companyBalanceSql, deliveryCap, lockLineItem } from './pacing.service.ts';
 
 export interface PlanCheck {
   accepted: PlaybackLogEntry[];
@@ -47,7 +52,6 @@ export async function withinPlans(
     .orderBy(asc(lineItems.id));
   if (items.length === 0) return { accepted: [...logs], refused: [], lineItemOf };
 
-  const db = tx as unknown as Database;
   const refused: RefusedPlay[] = [];
   const refusedIds = new Set<string>();
   const balances = new Map<string, number>();
@@ -57,21 +61,17 @@ export async function withinPlans(
       .sort((a, b) => a.played_at.localeCompare(b.played_at));
     if (mine.length === 0) continue;
     await lockLineItem(tx, item.id);
-    const plans = await tx
-      .select()
-      .from(lineItemPlans)
-      .where(and(eq(lineItemPlans.lineItemId, item.id), eq(lineItemPlans.screenId, screenId)));
-    const planAt = new Map(plans.map((plan) => [hourKey(screenId, plan.localDate, plan.hour), plan.maxPlays]));
-    // What it delivered, read under its lock: everywhere in all, and here per hour.
-    const [here, totals] = await Promise.all([deliveredHours(db, item, { screenId }), deliveredTotals(db, item.id)]);
-    const taken = new Map(here.map((row) => [hourKey(screenId, row.date, row.hour), row.plays]));
-    let { plays, spend, impressions } = totals;
+    // What it may play here and what it delivered, everywhere in all and here per hour, read under its lock.
+    const here = await stateHere(tx, item.id, screenId, balances.has(companyId) ? undefined : companyId);
+    const planAt = here.plans;
+    const taken = here.taken;
+    let { plays, spend, impressions } = here.totals;
     // An IMPRESSIONS goal is capped in impressions: plays × the screen's figure for the hour (decision 085).
-    const audience = item.goalKind === 'IMPRESSIONS' ? (await audiencesOf(db, [screenId])).get(screenId) : undefined;
+    const audience = item.goalKind === 'IMPRESSIONS' ? here.audience : undefined;
     const perPlay = (date: string, hour: number) => audience?.[hourOfWeek(date, hour)] ?? 0;
     const impressionCap = item.goalKind === 'IMPRESSIONS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
     const playCap = item.goalKind === 'PLAYS' ? deliveryCap(item.goalQuantity) : Number.POSITIVE_INFINITY;
-    if (!balances.has(companyId)) balances.set(companyId, await companyBalance(db, companyId));
+    if (here.balance !== undefined) balances.set(companyId, here.balance);
     const moneyCap = Math.min(
       item.goalKind === 'BUDGET' ? item.goalQuantity : Number.POSITIVE_INFINITY,
       budgetCap ?? Number.POSITIVE_INFINITY,
@@ -106,4 +106,50 @@ export async function withinPlans(
     }
   }
   return { accepted: logs.filter((log) => !refusedIds.has(log.id)), refused, lineItemOf };
+}
+
+interface StateRow extends Record<string, unknown> {
+  plans: string[] | null;
+  taken: string[] | null;
+  plays: number | null;
+  spend: string | null;
+  impressions: number | null;
+  audience: number[] | null;
+  balance: string | null;
+}
+
+/**
+ * A line item's state as the plan check needs it on one screen, in one statement (a screen's batch
+ * asks it per line item it played; a thousand screens do so every minute): its plans and its
+ * delivery here per hour, its delivery in all, the screen's audience figures, and the advertiser's
+ * balance when asked for (`companyId`).
+ */
+async function stateHere(tx: Transaction, lineItemId: string, screenId: string, companyId?: string) {
+  const result = await tx.execute<StateRow>(sql`
+    select
+      (select array_agg(${lineItemPlans.localDate}::text || ' ' || ${lineItemPlans.hour} || ' ' || ${lineItemPlans.maxPlays})
+        from ${lineItemPlans} where ${lineItemPlans.lineItemId} = ${lineItemId} and ${lineItemPlans.screenId} = ${screenId}) as plans,
+      (select array_agg(${lineItemDeliveryHours.localDate}::text || ' ' || ${lineItemDeliveryHours.hour} || ' ' || ${lineItemDeliveryHours.plays})
+        from ${lineItemDeliveryHours}
+        where ${lineItemDeliveryHours.lineItemId} = ${lineItemId} and ${lineItemDeliveryHours.screenId} = ${screenId}) as taken,
+      totals.plays, totals.spend_minor::text as spend, totals.impressions,
+      (select ${screenAudiences.impressionsPerPlay} from ${screenAudiences} where ${screenAudiences.screenId} = ${screenId}) as audience,
+      ${companyId ? sql`(${companyBalanceSql(companyId)})::text` : sql`null`} as balance
+    from (select 1) as one
+      left join ${lineItemDeliveryTotals} as totals on totals.line_item_id = ${lineItemId}`);
+  const [row] = (result as unknown as { rows: StateRow[] }).rows;
+  const byHour = (entries: string[] | null) =>
+    new Map(
+      (entries ?? []).map((entry) => {
+        const [date, hour, count] = entry.split(' ');
+        return [hourKey(screenId, date!, Number(hour)), Number(count)];
+      }),
+    );
+  return {
+    plans: byHour(row?.plans ?? null),
+    taken: byHour(row?.taken ?? null),
+    totals: { plays: row?.plays ?? 0, spend: Number(row?.spend ?? 0), impressions: row?.impressions ?? 0 },
+    audience: row?.audience ?? undefined,
+    balance: row?.balance == null ? undefined : Number(row.balance),
+  };
 }
