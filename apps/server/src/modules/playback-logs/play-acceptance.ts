@@ -1,6 +1,6 @@
 import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import type { PlaybackLogEntry, RefusedPlay } from '@adloop/contract/screen';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, adVariants, playbackLogs, screenServedLists, screens, takeovers } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
@@ -325,14 +325,19 @@ async function variantCreatives(db: Database, logs: readonly PlaybackLogEntry[])
   return new Map(rows.map(({ id, ...creative }) => [id, creative]));
 }
 
-/** The screen's stored plays that may overlap the batch, each with the time it took. */
-export async function storedOccupancy(
+/**
+ * What the screen has stored around a batch, in one statement: the plays that may overlap it, each
+ * with the time it took, and which of the batch's ids it already holds (a resend). A play it
+ * holds is not its own neighbour: it is left out of `busy`.
+ */
+export async function storedAround(
   db: Database,
   durations: MediaDurations,
   screenId: string,
   from: number,
   to: number,
-): Promise<Occupancy[]> {
+  ids: readonly string[],
+): Promise<{ known: Set<string>; busy: Occupancy[] }> {
   const rows = await db
     .select({
       id: playbackLogs.id,
@@ -352,18 +357,28 @@ export async function storedOccupancy(
     .where(
       and(
         eq(playbackLogs.screenId, screenId),
-        gte(playbackLogs.playedAt, new Date(from)),
-        lte(playbackLogs.playedAt, new Date(to)),
+        or(
+          and(gte(playbackLogs.playedAt, new Date(from)), lte(playbackLogs.playedAt, new Date(to))),
+          ids.length > 0 ? inArray(playbackLogs.id, [...ids]) : undefined,
+        ),
       ),
     );
+  const batch = new Set(ids);
+  const known = new Set(rows.filter((row) => batch.has(row.id)).map((row) => row.id));
+  const neighbours = rows.filter(
+    (row) => !known.has(row.id) && row.playedAt.getTime() >= from && row.playedAt.getTime() <= to,
+  );
   const creativeOf = (row: (typeof rows)[number]): Creative =>
     row.variantType
       ? { type: row.variantType, durationSeconds: row.variantSeconds, mediaUrl: row.variantMedia }
       : { type: row.adType, durationSeconds: row.adSeconds, mediaUrl: row.adMedia };
-  const videoMs = await videoLengths(durations, rows.map(creativeOf));
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.playedAt.getTime(),
-    ms: playMs(creativeOf(row), videoMs, row.reportedSeconds) * row.playCount,
-  }));
+  const videoMs = await videoLengths(durations, neighbours.map(creativeOf));
+  return {
+    known,
+    busy: neighbours.map((row) => ({
+      id: row.id,
+      at: row.playedAt.getTime(),
+      ms: playMs(creativeOf(row), videoMs, row.reportedSeconds) * row.playCount,
+    })),
+  };
 }

@@ -23,7 +23,7 @@ import {
   CLOCK_CORRECTION_MIN_MS,
   judgePlays,
   overlapWindow,
-  storedOccupancy,
+  storedAround,
   withoutOverlaps,
 } from './play-acceptance.ts';
 
@@ -154,10 +154,14 @@ export async function ingestPlays(
   // screen sent in parallel. The lock comes before any row lock, so it adds no deadlock.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${screen.screenId}, 0))`);
-    const known = await storedIdsOf(tx, screen.screenId, batch);
     const { from, to } = overlapWindow(judged.candidates);
-    const busy = (await storedOccupancy(tx, durations, screen.screenId, from, to)).filter(
-      (play) => !known.has(play.id),
+    const { known, busy } = await storedAround(
+      tx,
+      durations,
+      screen.screenId,
+      from,
+      to,
+      batch.map((log) => log.id),
     );
     const physics = withoutOverlaps(
       judged.candidates.filter((candidate) => !known.has(candidate.log.id)),
