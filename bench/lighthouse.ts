@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BenchBrowser, type BrowserTools, browserTools, type LighthouseResult } from './browser-tools.ts';
@@ -39,6 +39,8 @@ const PAGES: { path: string; visitor: Visitor }[] = [
   { path: '/dashboard', visitor: 'staff' },
 ];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** BENCH_LIGHTHOUSE_PAGES: a comma-separated list of the paths above to measure (default: all). */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((path) => path.trim());
 
 export interface PageScore {
   path: string;
@@ -90,7 +92,7 @@ export async function benchLighthouse(adminUrl: string): Promise<{ runsPerPage: 
   try {
     for (const build of builds) served.push(await serve(adminUrl, build.label, build.webDistDir));
     const scores = new Map<string, PageScore[]>(builds.map((build) => [build.label, []]));
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.includes(candidate.path))) {
       for (const formFactor of FORM_FACTORS) {
         const runs = new Map<string, PageScore[]>(builds.map((build) => [build.label, []]));
         for (let run = 0; run < RUNS; run += 1) {
@@ -212,6 +214,13 @@ async function scorePage(
       page,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+    // BENCH_LIGHTHOUSE_REPORTS: a folder to keep each run's whole report in, to see where the time went.
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      await mkdir(reports, { recursive: true });
+      const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_')}-${formFactor}-${Date.now()}.json`;
+      await writeFile(path.join(reports, name), JSON.stringify(result.lhr));
+    }
     return toScore(result.lhr, pagePath, formFactor);
   } finally {
     await page.close();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Plugin, Rolldown } from 'vite';
 import { paths } from '../src/lib/paths.ts';
 
@@ -10,7 +11,7 @@ export const PLAYER_DOCUMENT = 'screen.html';
  * The pages opened first by a visitor, a staff member or a screen, the modules each one renders,
  * and the document they start from (index.html unless said).
  */
-const PAGES: { path: string; modules: RegExp[]; document?: string }[] = [
+const PAGES: { path: string; modules: RegExp[]; document?: string; bootShell?: string }[] = [
   { path: paths.home.path, modules: [/features\/landing\/landing-page\.tsx$/] },
   { path: paths.pricing.path, modules: [/features\/pricing\/pricing-page\.tsx$/] },
   {
@@ -26,6 +27,8 @@ const PAGES: { path: string; modules: RegExp[]; document?: string }[] = [
       /features\/settings\/components\/password-change-gate\.tsx$/,
       /features\/dashboard\/dashboard-page\.tsx$/,
     ],
+    // The dashboard's frame, painted from the document before its code has arrived (decision 093).
+    bootShell: 'dashboard-boot-shell.html',
   },
   {
     path: paths.screenConnect.path,
@@ -36,6 +39,9 @@ const PAGES: { path: string; modules: RegExp[]; document?: string }[] = [
   // A kiosk boots here with its stored session: the loop's code downloads beside the entry.
   { path: paths.screenDisplay.path, modules: [/features\/display\/display-page\.tsx$/], document: PLAYER_DOCUMENT },
 ];
+
+/** Where the app renders; a page's boot shell goes just before it, and the app removes it (`lib/boot-shell.ts`). */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** The name of a page's document in its folder of the build; the web server's static `index` (plugins/web.ts). */
 const PAGE_DOCUMENT = 'page.html';
@@ -77,10 +83,13 @@ export function pageDocuments(): Plugin {
             ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
           ].filter((link) => !html.includes(link.match(/href="([^"]+)"/)![1]!));
           const folder = page.path === '/' ? '' : `${page.path.slice(1)}/`;
+          const document = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
           this.emitFile({
             type: 'asset',
             fileName: `${folder}${PAGE_DOCUMENT}`,
-            source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+            source: page.bootShell
+              ? withBootShell(document, page.bootShell, (message) => this.error(message))
+              : document,
           });
         }
       },
@@ -104,3 +113,22 @@ function staticClosure(roots: OutputChunk[], byName: Map<string, OutputChunk>) {
   }
   return { scripts, styles };
 }
+
+/**
+ * A document that paints a page's frame before its code and its stylesheet arrive (decision 093):
+ * the frame, with its own few styles, goes just before the app's root, and the stylesheets move
+ * from the head to just after the frame. A stylesheet in the body holds back only what follows
+ * it, so the frame paints as soon as the document is in, while the app's code (which renders
+ * into the root) still waits for them.
+ */
+function withBootShell(document: string, file: string, fail: (message: string) => never): string {
+  if (!document.includes(ROOT_ELEMENT)) fail(`page-documents: the document has no ${ROOT_ELEMENT}`);
+  const shell = readFileSync(new URL(file, import.meta.url), 'utf8').trim();
+  const stylesheets = document.match(STYLESHEET_LINK) ?? [];
+  return document
+    .replace(STYLESHEET_LINK, '')
+    .replace(/\n\s*\n/g, '\n')
+    .replace(ROOT_ELEMENT, `${shell}\n    ${stylesheets.join('\n    ')}\n    ${ROOT_ELEMENT}`);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/g;

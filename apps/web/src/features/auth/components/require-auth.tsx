@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 import { useAuth } from '@/lib/auth-context';
+import { useRemoveBootShell } from '@/lib/boot-shell';
 import { paths } from '@/lib/paths';
 
 export type LoginRedirectState = { from?: string };
@@ -10,6 +11,8 @@ export type LoginRedirectState = { from?: string };
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, loggedOut } = useAuth();
   const location = useLocation();
+  // The document's frame of the dashboard stays until the check has answered (decision 093).
+  useRemoveBootShell(status !== 'checking');
 
   if (status === 'checking') return <FullScreenLoader />;
   if (status === 'unauthenticated') {
