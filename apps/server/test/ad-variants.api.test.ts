@@ -386,6 +386,27 @@ describe.each(databaseKinds)('A/B variants on %s', (kind) => {
     expect(a!.link).toBeNull();
   });
 
+  it("counts a scan on the calendar of the screen's outlet, as its plays count (decision 092)", async () => {
+    const ad = (await createAd(t.db, companyA, { title: 'Night owl', mediaUrl: IMAGE_A })).id;
+    await created(ad, admin, { label: 'B', type: 'IMAGE', media_url: IMAGE_B, link_url: 'https://example.com/owl' });
+    const [control] = (await list(ad, admin)).json().data as VariantBody[];
+    const newYork = await createScreen(t.db, (await createOutlet(t.db, { timezone: 'America/New_York' })).id);
+    const scanAt = (at: string, screenId: string | null = null) =>
+      t.db.insert(linkScans).values({ variantId: control!.id, adId: ad, screenId, scannedAt: new Date(at) });
+    // 20:00 UTC on the 10th is past midnight in India, the network's default zone: the 11th.
+    await scanAt('2026-01-10T20:00:00Z');
+    await scanAt('2026-01-10T20:05:00Z');
+    // 03:00 UTC on the 11th is still the evening of the 10th in New York.
+    await scanAt('2026-01-11T03:00:00Z', newYork.id);
+    await scanAt('2026-01-11T12:00:00Z');
+    const scansOn = async (day: string) =>
+      ((await analytics(ad, admin, day, day)).json().data.variants as Array<{ label: string; scans: number }>).find(
+        (row) => row.label === control!.label,
+      )?.scans;
+    expect(await scansOn('2026-01-10')).toBe(1);
+    expect(await scansOn('2026-01-11')).toBe(3);
+  });
+
   it('rolls plays up per variant and compares scan rates with a significance verdict', async () => {
     const ad = (
       await createAd(t.db, companyA, {

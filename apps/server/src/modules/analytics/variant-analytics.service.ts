@@ -1,15 +1,17 @@
 import { compareVariants, MIN_PLAYS_FOR_SIGNIFICANCE } from '@adloop/contract/ab-test';
 import { COMPANY_ROLES } from '@adloop/contract/roles';
+import { DEFAULT_TIME_ZONE } from '@adloop/contract/time-zones';
 import type { VariantAd, VariantAnalytics, VariantAnalyticsQuery } from '@adloop/contract/variants';
 import { and, asc, count, eq, gte, lt, lte, sql, sum } from 'drizzle-orm';
-import { ads, adVariants, linkScans, playRollupsVariantDaily } from '../../db/schema.ts';
+import { ads, adVariants, linkScans, outlets, playRollupsVariantDaily, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { reachesAll, scopedByCompany } from '../../lib/scope.ts';
 
 /**
  * An ad's A/B test over a date range (decision 034): plays per variant from the daily variant
- * rollup, scans from the tracked links (by UTC day), and each variant's scan rate against the
+ * rollup (each play on its outlet's date), scans from the tracked links on the same calendar, and
+ * each variant's scan rate against the
  * control's with a two-proportion z-test. An advertiser's tool: company roles see their own
  * company's ads, outlet roles none.
  */
@@ -40,7 +42,6 @@ export async function variantAnalytics(ctx: ServiceContext, query: VariantAnalyt
     .where(and(eq(ads.id, query.ad_id), scopedByCompany(caller, ads.companyId)));
   if (!ad) throw notFound('Ad');
 
-  const dayAfterTo = sql`(${query.to}::date + 1)`;
   const [variants, plays, scans] = await Promise.all([
     db.select().from(adVariants).where(eq(adVariants.adId, ad.id)),
     db
@@ -57,14 +58,21 @@ export async function variantAnalytics(ctx: ServiceContext, query: VariantAnalyt
         ),
       )
       .groupBy(playRollupsVariantDaily.variantId),
+    // A scan counts on the calendar its plays count on (decision 092): the local date of the outlet
+    // whose screen's code was scanned; a scan that names no screen, on the network's default zone.
     db
       .select({ variantId: linkScans.variantId, scans: count() })
       .from(linkScans)
+      .leftJoin(screens, eq(screens.id, linkScans.screenId))
+      .leftJoin(outlets, eq(outlets.id, screens.outletId))
       .where(
         and(
           eq(linkScans.adId, ad.id),
-          gte(linkScans.scannedAt, sql`${query.from}::date`),
-          lt(linkScans.scannedAt, dayAfterTo),
+          // A day either side of the period holds its scans in every zone, and lets the index narrow it.
+          gte(linkScans.scannedAt, sql`${query.from}::date - 1`),
+          lt(linkScans.scannedAt, sql`${query.to}::date + 2`),
+          sql`(${linkScans.scannedAt} at time zone coalesce(${outlets.timezone}, ${DEFAULT_TIME_ZONE}))::date
+            between ${query.from}::date and ${query.to}::date`,
         ),
       )
       .groupBy(linkScans.variantId),
