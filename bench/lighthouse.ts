@@ -41,6 +41,12 @@ const PAGES: { path: string; visitor: Visitor }[] = [
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 /** BENCH_LIGHTHOUSE_PAGES: a comma-separated list of the paths above to measure (default: all). */
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((path) => path.trim());
+const unknownPages = ONLY_PAGES?.filter((path) => !PAGES.some((page) => page.path === path)) ?? [];
+if (unknownPages.length > 0) {
+  throw new Error(
+    `BENCH_LIGHTHOUSE_PAGES names no page Lighthouse measures: ${unknownPages.join(', ')} (it measures ${PAGES.map((page) => page.path).join(', ')})`,
+  );
+}
 
 export interface PageScore {
   path: string;
