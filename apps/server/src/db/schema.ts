@@ -1210,3 +1210,53 @@ export const lineItemResolutions = pgTable(
     check('line_item_resolutions_credit_written', sql`(${t.creditMinor} > 0) = (${t.transactionId} is not null)`),
   ],
 );
+
+/**
+ * A long-lived bearer token an integration sends instead of a person's session (decision 095):
+ * only the SHA-256 of the secret is kept (looked up by it), with its last four characters to
+ * recognise it. It acts with its creator's live role and tenancy, narrowed to `company_id` (null:
+ * a global admin's network-wide token) and to its scopes, until revoked or expired.
+ */
+export const integrationTokens = pgTable(
+  'integration_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    lastFour: text('last_four').notNull(),
+    scopes: text('scopes').array().notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per token and process, not per request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('integration_tokens_hash_uq').on(t.tokenHash),
+    index('integration_tokens_company_idx').on(t.companyId),
+    index('integration_tokens_created_by_idx').on(t.createdBy),
+    check('integration_tokens_scopes_present', sql`cardinality(${t.scopes}) > 0`),
+  ],
+);
+
+/** Every request an integration token made (decision 095): which token, what route and answer, when, from where. */
+export const integrationTokenUses = pgTable(
+  'integration_token_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => integrationTokens.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    /** The route's pattern (/api/ads/:id), or the path when no route matched. */
+    route: text('route').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integration_token_uses_token_at_idx').on(t.tokenId, t.at)],
+);
