@@ -18,6 +18,7 @@ import screenCampaignRoutes from './modules/campaigns/screen-campaigns.routes.ts
 import companyRoutes from './modules/companies/companies.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import integrationTokenRoutes from './modules/integration-tokens/integration-tokens.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import linkRoutes from './modules/links/links.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
@@ -41,7 +42,7 @@ import invitationRoutes from './modules/users/invitations.routes.ts';
 import type { InvitationSettings } from './modules/users/invitations.ts';
 import userRoutes from './modules/users/users.routes.ts';
 import admissionPlugin, { type AdmissionOptions, defaultAdmission } from './plugins/admission.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { type IntegrationTokenOptions } from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -80,6 +81,8 @@ export interface AppOptions {
   webhookTargets?: NetworkTargetPolicy;
   /** E-mailed invitations of new staff (decision 089); without a mailer, onboarding answers a temporary password. */
   invitations?: InvitationSettings;
+  /** Integration tokens' per-token request limit (decision 095); 600 a minute unless given. */
+  integrationTokens?: IntegrationTokenOptions;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -106,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(admissionPlugin, { ...defaultAdmission(options.database.kind), ...options.admission });
   await app.register(compressionPlugin);
   await app.register(eventsPlugin, { bus: options.bus });
-  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret, integrationTokens: options.integrationTokens });
   await app.register(screenCachePlugin);
   await app.register(screenAuthPlugin);
   await app.register(playPricingPlugin);
@@ -156,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, { prefix: '/api/campaigns' });
   await app.register(screenCampaignRoutes, { prefix: '/api/screen-campaigns' });
   await app.register(alertRoutes, { prefix: '/api/alerts' });
+  await app.register(integrationTokenRoutes, { prefix: '/api/integration-tokens' });
   if (options.alerts) await app.register(alertWorkerPlugin, options.alerts);
   if (options.pacing) await app.register(pacingWorkerPlugin, options.pacing);
 

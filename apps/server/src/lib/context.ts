@@ -10,6 +10,11 @@ export interface StaffPrincipal {
   sessionId: string;
   companyIds: string[];
   outletIds: string[];
+  /**
+   * Set when the request came with an integration token (decision 095) rather than a session:
+   * the principal is then the token's creator, with the role and tenancy the token acts with.
+   */
+  integrationTokenId?: string | undefined;
 }
 
 /** Who is asking, resolved once per request: the session, the user's tenancy and the route's grant. */
@@ -21,6 +26,8 @@ export interface Caller {
   /** The companies and outlets the user belongs to: the rows their "own" scope reaches. */
   companyIds: string[];
   outletIds: string[];
+  /** The integration token the request came with, if any (decision 095); its `sessionId` then names no session. */
+  integrationTokenId?: string | undefined;
   /** The scope the permission matrix grants for the route's resource and action. */
   scope: Scope;
   can(resource: Resource, action: Action): boolean;

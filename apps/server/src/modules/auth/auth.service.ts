@@ -1,13 +1,14 @@
 import type { CurrentUser } from '@adloop/contract/auth';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@adloop/contract/constants';
-import { toRole } from '@adloop/contract/roles';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companyUsers, outletUsers, staffSessions, users } from '../../db/schema.ts';
 import type { ServiceContext, StaffPrincipal } from '../../lib/context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
+import { toCurrentUser } from './current-user.ts';
 import { issueDeviceToken, trustedDeviceOf } from './device-tokens.ts';
+import { integrationSessionToken, loadIntegrationPrincipal } from './integration-token-auth.ts';
 import { verifySecret } from './passwords.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
@@ -15,19 +16,7 @@ export const STAFF_SESSION_HOURS = 12;
 /** How long after signing in with a temporary password the session may replace it without typing it again. */
 export const PASSWORD_CHANGE_MINUTES = 15;
 
-type UserRow = typeof users.$inferSelect;
-
-export function toCurrentUser(user: UserRow): CurrentUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone_number: user.phoneNumber,
-    role: toRole(user.role),
-    must_change_password: user.mustChangePassword,
-    alert_emails: user.alertEmails,
-  };
-}
+export { toCurrentUser };
 
 /**
  * Decision 040: an account from one network gets 10 free failures, then waits from a minute
@@ -122,6 +111,9 @@ export async function authenticateStaff(
  * companies and outlets they belong to, in one query; or null.
  */
 export async function loadLiveSession(db: Database, userId: string, sessionId: string): Promise<StaffPrincipal | null> {
+  // An integration token's caller names the token where a session would be (an export link it made).
+  const tokenId = integrationSessionToken(sessionId);
+  if (tokenId !== null) return loadIntegrationPrincipal(db, tokenId, userId);
   const [row] = await db
     .select({
       user: users,
