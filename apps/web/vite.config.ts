@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PLAYER_DOCUMENT, pageDocuments } from './build/page-documents.ts';
+import { EARLY_REQUESTS_MODULE, PLAYER_DOCUMENT, pageDocuments } from './build/page-documents.ts';
 import { playerChunkName } from './build/player-chunks.ts';
 import { playerPrecache } from './build/player-precache.ts';
 import { precompress } from './build/precompress.ts';
@@ -115,10 +115,12 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       // The web app, and the screen player's own document without the app's router, pages and
-      // libraries (decision 081).
+      // libraries (decision 081); the dashboard's early requests, which its document loads first
+      // (decision 096).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         screen: fileURLToPath(new URL(`./${PLAYER_DOCUMENT}`, import.meta.url)),
+        early: fileURLToPath(new URL(`./${EARLY_REQUESTS_MODULE}`, import.meta.url)),
       },
       // Shared modules under 3 kB (an icon, a small UI part) are copied into the chunks that use
       // them instead of becoming chunks of their own: the landing page loads 12 files, not 27,

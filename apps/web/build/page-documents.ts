@@ -7,11 +7,14 @@ type OutputChunk = Rolldown.OutputChunk;
 /** The screen player's own document (decision 081); every other page is index.html's. */
 export const PLAYER_DOCUMENT = 'screen.html';
 
+/** The entry that asks for a page's first answers before the app's code has run (decision 096). */
+export const EARLY_REQUESTS_MODULE = 'src/lib/early-requests.ts';
+
 /**
  * The pages opened first by a visitor, a staff member or a screen, the modules each one renders,
  * and the document they start from (index.html unless said).
  */
-const PAGES: { path: string; modules: RegExp[]; document?: string; bootShell?: string }[] = [
+const PAGES: { path: string; modules: RegExp[]; document?: string; bootShell?: string; earlyRequests?: true }[] = [
   { path: paths.home.path, modules: [/features\/landing\/landing-page\.tsx$/] },
   { path: paths.pricing.path, modules: [/features\/pricing\/pricing-page\.tsx$/] },
   {
@@ -27,8 +30,10 @@ const PAGES: { path: string; modules: RegExp[]; document?: string; bootShell?: s
       /features\/settings\/components\/password-change-gate\.tsx$/,
       /features\/dashboard\/dashboard-page\.tsx$/,
     ],
-    // The dashboard's frame, painted from the document before its code has arrived (decision 093).
+    // The dashboard's frame, painted from the document before its code has arrived (decision 093),
+    // and the session check and the home's summary asked for beside that code (decision 096).
     bootShell: 'dashboard-boot-shell.html',
+    earlyRequests: true,
   },
   {
     path: paths.screenConnect.path,
@@ -42,6 +47,9 @@ const PAGES: { path: string; modules: RegExp[]; document?: string; bootShell?: s
 
 /** Where the app renders; a page's boot shell goes just before it, and the app removes it (`lib/boot-shell.ts`). */
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The start of the app's entry script in a document. */
+const MODULE_SCRIPT = '<script type="module"';
 
 /** The name of a page's document in its folder of the build; the web server's static `index` (plugins/web.ts). */
 const PAGE_DOCUMENT = 'page.html';
@@ -83,7 +91,20 @@ export function pageDocuments(): Plugin {
             ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
           ].filter((link) => !html.includes(link.match(/href="([^"]+)"/)![1]!));
           const folder = page.path === '/' ? '' : `${page.path.slice(1)}/`;
-          const document = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+          let document = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+          if (page.earlyRequests) {
+            const early = chunks.find(
+              (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(EARLY_REQUESTS_MODULE),
+            );
+            if (!early) return this.error(`page-documents: no entry chunk for ${EARLY_REQUESTS_MODULE}`);
+            if (!document.includes(MODULE_SCRIPT)) return this.error(`page-documents: ${source} has no module script`);
+            // Async, before the app's entry: it runs as soon as it is in, not after the document,
+            // its stylesheets or the app's code.
+            document = document.replace(
+              MODULE_SCRIPT,
+              `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    ${MODULE_SCRIPT}`,
+            );
+          }
           this.emitFile({
             type: 'asset',
             fileName: `${folder}${PAGE_DOCUMENT}`,

@@ -62,9 +62,26 @@ function buildUrl(path: string, query: RequestOptions['query']): URL {
   return url;
 }
 
-function buildInit(options: RequestOptions): RequestInit {
+/** Where lib/early-requests.ts leaves the answers it asked for before the app ran (decision 096). */
+const EARLY_ANSWERS = Symbol.for('adloop.early-answers');
+
+/** The answer the dashboard's document asked for early for this very request, once; else undefined. */
+function takeEarlyResponse(method: string, url: URL, token: string | null): Promise<Response> | undefined {
+  const answers = (globalThis as Record<symbol, Map<string, Promise<Response>> | undefined>)[EARLY_ANSWERS];
+  if (!answers || token === null) return undefined;
+  const key = `${method} ${url.pathname}${url.search} ${token}`;
+  const answer = answers.get(key);
+  answers.delete(key);
+  return answer;
+}
+
+/** The token a request carries: none, the one it names, or the stored staff token. */
+function tokenFor(options: RequestOptions): string | null {
+  return options.auth === false ? null : options.token !== undefined ? options.token : readUserToken();
+}
+
+function buildInit(options: RequestOptions, token: string | null): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = options.auth === false ? null : options.token !== undefined ? options.token : readUserToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
@@ -160,9 +177,10 @@ function fail(error: ApiError, silent: boolean | undefined): never {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let url: URL;
   let init: RequestInit;
+  const token = tokenFor(options);
   try {
     url = buildUrl(path, options.query);
-    init = buildInit(options);
+    init = buildInit(options, token);
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
     return fail(new ApiError(0, 'REQUEST_ERROR', message), options.silent);
@@ -171,7 +189,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(url, init);
+    // The dashboard's document may have asked for this already (decision 096).
+    response = await (takeEarlyResponse(init.method ?? 'GET', url, token) ?? fetch(url, init));
     body = await readJson(response);
   } catch (cause) {
     // A caller's own abort is not a failure of the server, so it is passed on untouched.
