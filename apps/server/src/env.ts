@@ -1,3 +1,4 @@
+import { DEFAULT_INTEGRATION_TOKEN_REQUESTS_PER_MINUTE } from '@adloop/contract/integration-tokens';
 import { z } from 'zod';
 import { DEFAULT_COMPANY_STORAGE_BYTES, DEFAULT_USER_BYTES_PER_HOUR } from './modules/media/media-limits.ts';
 
@@ -78,6 +79,12 @@ const settings = z.object({
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Outlets' webhooks may name loopback, private and link-local addresses too (decision 075); off = public only. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  /** Requests one integration token may make in a minute, per server process (decision 095); over it, 429 + Retry-After. */
+  INTEGRATION_TOKEN_REQUESTS_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1)
+    .default(DEFAULT_INTEGRATION_TOKEN_REQUESTS_PER_MINUTE),
   /** Bearer token a Prometheus scraper sends to GET /metrics (decision 058); unset = /metrics answers 404. */
   METRICS_TOKEN: z
     .string()
