@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { dashboardStartChunkName } from './build/first-load-chunks.ts';
 import { EARLY_REQUESTS_MODULE, PLAYER_DOCUMENT, pageDocuments } from './build/page-documents.ts';
 import { playerChunkName } from './build/player-chunks.ts';
 import { playerPrecache } from './build/player-precache.ts';
@@ -131,7 +132,11 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: 3000 },
           // What the web app and the player's document share, and the player's own start, as one
           // chunk each: a kiosk boots on 3 scripts, not 12 (decision 081).
-          groups: [{ name: playerChunkName(), debugName: 'player', includeDependenciesRecursively: false }],
+          // The dashboard home's first load, as one chunk (decision 096).
+          groups: [
+            { name: playerChunkName(), debugName: 'player', includeDependenciesRecursively: false },
+            { name: dashboardStartChunkName(), debugName: 'dashboard-start', includeDependenciesRecursively: false },
+          ],
         },
       },
     },
