@@ -87,6 +87,7 @@ const app = await buildApp({
   pacing: {},
   admission: { maxEventLoopDelayMs: env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS },
   metricsToken: env.METRICS_TOKEN,
+  integrationTokens: { requestsPerMinute: env.INTEGRATION_TOKEN_REQUESTS_PER_MINUTE },
   trustProxyHops: env.TRUST_PROXY,
   webhookTargets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
   invitations: { mailer: invitationMailer, publicUrl: env.PUBLIC_URL },
