@@ -1,3 +1,4 @@
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-tokens';
 import type { Role } from '@adloop/contract/roles';
 import {
   ActivityIcon,
@@ -131,6 +132,7 @@ export const DASHBOARD_PAGES = withPaths({
   editOutlet: page('onboarding', 'Edit outlet', allowed('outlets', 'update')),
   pincodes: page('pincodes', 'Pincodes', allowed('pincodes'), { group: 'Onboarding', icon: MapPinnedIcon }),
   settings: page('settings', 'Settings', everyone, { group: 'Account', icon: SettingsIcon }),
+  integrationTokens: page('settings', 'Integration tokens', mayManageIntegrationTokens),
 });
 
 export type DashboardPageName = keyof typeof DASHBOARD_PAGES;

@@ -80,4 +80,6 @@ export const paths = {
   editOutlet: editPage('/dashboard/onboarding/outlet'),
   pincodes: page('/dashboard/onboarding/pincodes'),
   settings: page('/dashboard/settings'),
+  /** Tokens a partner's system uses in place of a person's password (decision 095). */
+  integrationTokens: page('/dashboard/settings/integration-tokens'),
 } as const;

@@ -1,12 +1,19 @@
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-tokens';
+import { ChevronRightIcon, KeyRoundIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AlertEmailsSwitch } from '@/features/settings/components/alert-emails-switch';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { ThemeChoice } from '@/features/settings/components/theme-choice';
+import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 export function SettingsPage() {
+  const { user } = useAuth();
   return (
     <PageShell description="Your profile, your password and how the dashboard looks.">
       <div className="grid max-w-3xl gap-6">
@@ -42,6 +49,26 @@ export function SettingsPage() {
             <ThemeChoice />
           </CardContent>
         </Card>
+        {mayManageIntegrationTokens(user.role) ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Integrations</CardTitle>
+              <CardDescription>
+                Tokens that let a partner’s system read proof of play and spend, or push ads and screens, without
+                anyone’s password.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link to={paths.integrationTokens.getHref()}>
+                  <KeyRoundIcon aria-hidden="true" />
+                  Integration tokens
+                  <ChevronRightIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
     </PageShell>
   );
