@@ -119,13 +119,6 @@ export function scopesGranting(resource: Resource, action: Action): IntegrationS
   );
 }
 
-/** Who may create and revoke tokens: a global admin for any company or the whole network, a company admin for theirs. */
-export const INTEGRATION_TOKEN_ROLES = ['GLOBAL_ADMIN', 'COMPANY_ADMIN'] as const satisfies readonly Role[];
-
-export function mayManageIntegrationTokens(role: Role): boolean {
-  return (INTEGRATION_TOKEN_ROLES as readonly Role[]).includes(role);
-}
-
 /**
  * The role a token acts with: its creator's, except that a global admin's token for one company
  * acts as that company's admin (it sees only that company's rows and may do what its admin may).

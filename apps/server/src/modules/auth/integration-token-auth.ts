@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import {
   INTEGRATION_TOKEN_PATTERN,
   INTEGRATION_TOKEN_PREFIX,
   type IntegrationScope,
   integrationTokenRole,
-  mayManageIntegrationTokens,
 } from '@adloop/contract/integration-tokens';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

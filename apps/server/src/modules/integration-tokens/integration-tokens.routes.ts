@@ -1,4 +1,5 @@
 import { idParamsSchema, one } from '@adloop/contract/common';
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import {
   integrationTokenCreatedSchema,
   integrationTokenCreateSchema,
@@ -7,7 +8,6 @@ import {
   integrationTokenSchema,
   integrationTokenUsesQuerySchema,
   integrationTokenUsesSchema,
-  mayManageIntegrationTokens,
 } from '@adloop/contract/integration-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

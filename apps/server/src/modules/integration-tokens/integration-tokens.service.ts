@@ -1,3 +1,4 @@
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import {
   type IntegrationScope,
   type IntegrationToken,
@@ -6,7 +7,6 @@ import {
   type IntegrationTokenListQuery,
   type IntegrationTokenUse,
   integrationTokenRole,
-  mayManageIntegrationTokens,
   scopeFitsRole,
 } from '@adloop/contract/integration-tokens';
 import { ROLE_LABELS } from '@adloop/contract/roles';
