@@ -4,18 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from './context.ts';
 import type { Page } from './list-query.ts';
-import { errorResponses } from './schemas.ts';
-
-const bearer = [{ bearerAuth: [] }];
+import { errorResponses, staffSecurity, staffSessionSecurity } from './schemas.ts';
 
 /**
  * Options of a module's staff routes: `guard('ads', 'read', { summary, …, response })` gives the
- * matrix's preHandlers, the module's OpenAPI tag, bearer security and the shared error responses.
+ * matrix's preHandlers, the module's OpenAPI tag, its security (a staff session or an integration
+ * token; the caller's own `profile` a session only) and the shared error responses.
  */
 export function staffRoutes(app: FastifyInstance, tag: string) {
   return <S extends { response: object }>(resource: Resource, action: Action, schema: S) => ({
     preHandler: app.authorize(resource, action),
-    schema: { tags: [tag], security: bearer, ...schema, response: { ...schema.response, ...errorResponses } },
+    schema: {
+      tags: [tag],
+      security: resource === 'profile' ? staffSessionSecurity : staffSecurity,
+      ...schema,
+      response: { ...schema.response, ...errorResponses },
+    },
   });
 }
 

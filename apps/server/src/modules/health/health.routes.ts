@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { healthResponseSchema } from '@adloop/contract/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicSecurity } from '../../lib/schemas.ts';
 
 const startedAt = Date.now();
 const VERSION = process.env.npm_package_version ?? '0.0.0';
@@ -53,6 +54,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: "The server's and the database's state",
+        security: publicSecurity,
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },

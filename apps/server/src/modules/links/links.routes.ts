@@ -1,6 +1,8 @@
+import { errorBodySchema } from '@adloop/contract/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentResponse, publicSecurity } from '../../lib/schemas.ts';
 import { recordScan } from './links.service.ts';
 
 /** A phone opens this, so an unknown code gets a page, not JSON. */
@@ -31,7 +33,13 @@ export default async function linkRoutes(fastify: FastifyInstance) {
         tags: ['links'],
         summary: "Count a scan of a variant's QR code and redirect to its link (302); an HTML 404 for unknown codes",
         params: z.object({ code: z.string() }),
+        security: publicSecurity,
         querystring: z.object({ s: z.string().max(200).optional() }).passthrough(),
+        response: {
+          302: z.null().describe("Redirected to the variant's link (Location)"),
+          404: contentResponse('A page saying the link is not available', 'text/html'),
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

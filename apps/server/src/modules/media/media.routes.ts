@@ -1,10 +1,11 @@
 import { mediaUploadQuerySchema, mediaUploadSchema } from '@adloop/contract/ads';
+import { errorBodySchema } from '@adloop/contract/api';
 import { one } from '@adloop/contract/common';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, staffSecurity } from '../../lib/schemas.ts';
 import { humanBytes, type UploadLimits } from './media-limits.ts';
 import { openUploadGate, uploaderOf } from './media-quota.ts';
 import { receiveUpload } from './media-upload.ts';
@@ -51,9 +52,9 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: MediaR
           `${UPLOADS_PER_MINUTE} uploads a minute and ${humanBytes(opts.limits.userBytesPerHour)} an hour per user ` +
           "(429 beyond). The file counts against the uploader's company, or the company a global admin names.",
         consumes: ['multipart/form-data'],
-        security: [{ bearerAuth: [] }],
+        security: staffSecurity,
         querystring: mediaUploadQuerySchema,
-        response: { 201: one(mediaUploadSchema), ...errorResponses },
+        response: { 201: one(mediaUploadSchema), ...errorResponses, 415: errorBodySchema },
       },
     },
     async (request, reply) => {

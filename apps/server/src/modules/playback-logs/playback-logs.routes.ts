@@ -1,9 +1,10 @@
+import { errorBodySchema } from '@adloop/contract/api';
 import { playbackExportRequestSchema, playbackExportSchema, playbackLogRowSchema } from '@adloop/contract/reports';
 import { playbackBatchResponseSchema, playbackBatchSchema, playbackLogQuerySchema } from '@adloop/contract/screen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { contentResponse, publicSecurity, screenErrorResponses, screenSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { createExportTicket, playsCsv, redeemExportTicket } from './playback-logs.export.ts';
 import { listPlays } from './playback-logs.query.ts';
@@ -19,9 +20,9 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['playback logs'],
         summary: 'Record a batch of plays from the signed-in screen (duplicates ignored)',
-        security: [{ screenBearer: [] }],
+        security: screenSecurity,
         body: playbackBatchSchema,
-        response: { 200: playbackBatchResponseSchema, ...errorResponses },
+        response: { 200: playbackBatchResponseSchema, ...screenErrorResponses },
       },
     },
     async (request) => {
@@ -66,7 +67,14 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['playback logs'],
         summary: 'Stream the plays of an export link as CSV (the ticket is the credential)',
+        security: publicSecurity,
         querystring: z.object({ ticket: z.string().min(1).max(4096) }).strict(),
+        response: {
+          200: contentResponse('The plays as CSV, streamed', 'text/csv'),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { currentRateCardSchema, rateCardCreateSchema, rateCardSchema } from '@ad
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, publicSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { createCard, currentCards, listCards, withdrawCard } from './pricing.service.ts';
 
@@ -18,6 +18,7 @@ export default async function rateCardRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['pricing'],
         summary: 'The rate card in force now and the next one scheduled (public: the pricing page reads it)',
+        security: publicSecurity,
         response: { 200: currentRateCardSchema, ...errorResponses },
       },
     },

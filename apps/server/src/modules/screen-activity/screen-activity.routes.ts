@@ -9,7 +9,7 @@ import { screenActivityBodySchema } from '@adloop/contract/screen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { screenErrorResponses, screenSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { listActivity, screenStatus } from './screen-activity.query.ts';
 import { type ActivityKind, recordActivity } from './screen-activity.service.ts';
@@ -34,9 +34,9 @@ export default async function screenActivityRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ['screen activity'],
           summary,
-          security: [{ screenBearer: [] }],
+          security: screenSecurity,
           body: screenActivityBodySchema,
-          response: { 200: stateResponse, ...errorResponses },
+          response: { 200: stateResponse, ...screenErrorResponses },
         },
       },
       async (request) => ({ data: await recordActivity(app.db, request.screen!, kind, request.body) }),

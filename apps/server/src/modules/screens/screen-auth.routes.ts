@@ -1,16 +1,21 @@
+import { errorBodySchema } from '@adloop/contract/api';
 import { screenAdSchema, screenAuthBodySchema, screenSessionSchema, screenSignInSchema } from '@adloop/contract/screen';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import {
+  contentResponse,
+  errorResponses,
+  publicSecurity,
+  screenErrorResponses,
+  screenSecurity,
+} from '../../lib/schemas.ts';
 import { COMPRESS_MIN_BYTES, responseEncoding } from '../../plugins/compression.ts';
 import { encodedAdList, toCachedAdList } from '../../plugins/screen-cache.ts';
 import { listAdsForScreen } from '../ads/screen-ads.service.ts';
 import { recordServedList } from '../playback-logs/served-lists.ts';
 import { authenticateScreen, renewScreenSession } from './screen-auth.service.ts';
 import { streamScreenEvents } from './screen-events.ts';
-
-const screenSecurity = [{ screenBearer: [] }];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +37,7 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['screens'],
         summary: 'Sign a display screen in with its screen code and passcode',
+        security: publicSecurity,
         body: screenAuthBodySchema,
         response: { 200: z.object({ data: screenSignInSchema }), ...errorResponses },
       },
@@ -55,7 +61,7 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary: "Check a screen's session and hand it a renewed token",
         security: screenSecurity,
-        response: { 200: z.object({ data: screenSessionSchema }), ...errorResponses },
+        response: { 200: z.object({ data: screenSessionSchema }), ...screenErrorResponses },
       },
     },
     async (request) => ({ data: await renewScreenSession(app.jwtSecret, request.screen!) }),
@@ -71,7 +77,7 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary: 'The ads this screen plays, in order',
         security: screenSecurity,
-        response: { 200: z.object({ data: z.array(screenAdSchema) }), 304: z.null(), ...errorResponses },
+        response: { 200: z.object({ data: z.array(screenAdSchema) }), 304: z.null(), ...screenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -106,6 +112,12 @@ export default async function screenAuthRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary: 'Server-sent events for this screen (ads-changed, session-ended)',
         security: screenSecurity,
+        response: {
+          200: contentResponse('An event stream, open until the screen or the server ends it', 'text/event-stream'),
+          401: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     (request, reply) => streamScreenEvents(app, request, reply),

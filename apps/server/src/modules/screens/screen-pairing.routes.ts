@@ -10,7 +10,7 @@ import { screenSchema } from '@adloop/contract/screens';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, publicSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { claimPairing, createPairing, pairingStatus } from './screen-pairing.service.ts';
 
@@ -54,6 +54,7 @@ export async function displayPairingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['screens'],
         summary: 'A pairing code for a display without a session to show, and the secret it asks with',
+        security: publicSecurity,
         response: { 201: z.object({ data: screenPairingSchema }), ...errorResponses },
       },
     },
@@ -68,6 +69,7 @@ export async function displayPairingRoutes(fastify: FastifyInstance) {
         tags: ['screens'],
         summary:
           "A waiting display asks whether staff have claimed its code: WAITING, or PAIRED with its screen's session (handed once)",
+        security: publicSecurity,
         body: pairingSessionBodySchema,
         response: { 200: z.object({ data: pairingStatusSchema }), ...refusals },
       },

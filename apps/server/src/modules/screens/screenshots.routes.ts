@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { errorBodySchema } from '@adloop/contract/api';
 import { idParamsSchema, one } from '@adloop/contract/common';
 import { SCREENSHOT_MAX_BYTES } from '@adloop/contract/screen-commands';
 import {
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-error.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { contentResponse, screenErrorResponses, screenSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { readScreenshotBody } from './screenshot-body.ts';
 import {
@@ -62,7 +63,7 @@ export default async function screenshotRoutes(fastify: FastifyInstance) {
     guard('screens', 'read', {
       summary: "The screen's latest screenshot, a JPEG (404 when it never sent one)",
       params: idParamsSchema,
-      response: { 200: z.any() },
+      response: { 200: contentResponse('The JPEG', 'image/jpeg', true) },
     }),
     async (request, reply) => {
       const { image } = await getScreenshotImage(request.ctx, request.params.id);
@@ -101,9 +102,9 @@ export async function screenScreenshotRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: `Upload this screen's screenshot (image/jpeg, at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB), once per request (409 after)`,
-        security: [{ screenBearer: [] }],
+        security: screenSecurity,
         querystring: screenshotUploadQuerySchema,
-        response: { 201: one(z.object({ taken_at: z.string() })), ...errorResponses },
+        response: { 201: one(z.object({ taken_at: z.string() })), ...screenErrorResponses, 415: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import {
 } from '@adloop/contract/takeovers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { screenErrorResponses, screenSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { activeTakeoverForScreen } from './screen-takeover.service.ts';
 import { endTakeover, listTakeovers, startTakeover } from './takeovers.service.ts';
@@ -58,8 +58,8 @@ export async function screenTakeoverRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['screens'],
         summary: 'The emergency takeover this screen shows now (newest active one naming it), or null',
-        security: [{ screenBearer: [] }],
-        response: { 200: one(screenTakeoverSchema.nullable()), ...errorResponses },
+        security: screenSecurity,
+        response: { 200: one(screenTakeoverSchema.nullable()), ...screenErrorResponses },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import {
 } from '@adloop/contract/invitations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, publicSecurity } from '../../lib/schemas.ts';
 import { readInvitation, setPasswordWithInvitation } from './invitations.ts';
 
 /** Per-IP, like sign-in: a link's token is 256 random bits, but nobody gets to guess at it freely. */
@@ -29,6 +29,7 @@ export default async function invitationRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary:
           'What an invitation link is now (VALID, USED, EXPIRED, REPLACED, INVALID), and whom it is for while it works',
+        security: publicSecurity,
         body: invitationLookupSchema,
         response: { 200: one(invitationViewSchema), ...errorResponses },
       },
@@ -44,6 +45,7 @@ export default async function invitationRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary:
           'Choose your password through an invitation link, once; then sign in with it (400 for a weak password, 410 for a used, expired or replaced link)',
+        security: publicSecurity,
         body: setPasswordSchema,
         response: { 200: one(passwordSetSchema), ...errorResponses, 410: errorBodySchema },
       },
