@@ -6,7 +6,9 @@ import type { IntegrationScope } from '@adloop/contract/integration-tokens';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import type { DatabaseKind } from '../../src/db/client.ts';
+import type { Database, DatabaseKind } from '../../src/db/client.ts';
+import { integrationTokens } from '../../src/db/schema.ts';
+import { hashIntegrationSecret, newIntegrationSecret } from '../../src/modules/auth/integration-token-auth.ts';
 import { bearer } from './sign-in.ts';
 import { openMigratedDatabase, TEST_ADMISSION, type TestApp } from './test-app.ts';
 
@@ -52,4 +54,28 @@ export async function createTestAppWith(
       await rm(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An integration token inserted straight into the database (a row for tests that aim at
+ * /api/integration-tokens/{id}, such as the fuzz): its id and its secret.
+ */
+export async function insertIntegrationToken(
+  db: Database,
+  createdBy: string,
+  overrides: Partial<typeof integrationTokens.$inferInsert> = {},
+): Promise<{ id: string; secret: string }> {
+  const secret = newIntegrationSecret();
+  const [row] = await db
+    .insert(integrationTokens)
+    .values({
+      name: 'Fixture token',
+      tokenHash: hashIntegrationSecret(secret),
+      lastFour: secret.slice(-4),
+      scopes: ['ads:read'],
+      createdBy,
+      ...overrides,
+    })
+    .returning({ id: integrationTokens.id });
+  return { id: row!.id, secret };
 }
