@@ -1,4 +1,6 @@
+import { formatCount } from '@/lib/count';
+
 /** "1 screen", "3 screens", "1,200 plays": a count with its noun in the number it takes. */
 export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

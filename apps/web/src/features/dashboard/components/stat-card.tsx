@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '@/lib/count';
 import { cn } from '@/lib/utils';
 
 type StatCardProps = {
@@ -29,7 +30,7 @@ export function StatCard({ label, value, icon: Icon, detail, to, tone = 'default
           <Icon className="size-4" aria-hidden="true" />
         </span>
       </div>
-      <span className="text-3xl font-semibold tracking-tight tabular-nums">{value.toLocaleString()}</span>
+      <span className="text-3xl font-semibold tracking-tight tabular-nums">{formatCount(value)}</span>
       {detail ? <span className="text-xs text-muted-foreground">{detail}</span> : null}
     </>
   );

@@ -2,6 +2,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCount } from '@/lib/count';
 
 type SummarySectionProps = {
   title: string;
@@ -22,7 +23,7 @@ export function SummarySection({ title, description, to, count, children }: Summ
           {title}
           {count && count.value > 0 ? (
             <span className="rounded-md bg-amber-500/15 px-1.5 py-0.5 text-xs font-medium text-amber-800 tabular-nums dark:text-amber-300">
-              {count.value.toLocaleString()} {count.noun}
+              {formatCount(count.value)} {count.noun}
             </span>
           ) : null}
         </CardTitle>
