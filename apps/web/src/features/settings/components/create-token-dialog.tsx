@@ -240,7 +240,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: CreateTokenDialo
                     checked={checked}
                     onChange={(event) => toggle(scope, event.target.checked)}
                     aria-describedby={`${id}-${scope}-about`}
-                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    className="relative z-10 mt-0.5 size-4 shrink-0 accent-primary"
                   />
                   <div className="grid min-w-0 gap-0.5">
                     <label
