@@ -9,7 +9,7 @@ import { passwordChangeSchema, profileUpdateSchema } from '@adloop/contract/user
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, staffSessionSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { login, logout } from './auth.service.ts';
 import { changePassword, choosePassword, updateProfile } from './profile.service.ts';
@@ -60,7 +60,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Return the signed-in user of a bearer token',
-        security: [{ bearerAuth: [] }],
+        security: staffSessionSecurity,
         response: { 200: verifyResponseSchema, ...errorResponses },
       },
     },
@@ -74,7 +74,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'End the session of the bearer token',
-        security: [{ bearerAuth: [] }],
+        security: staffSessionSecurity,
         response: { 204: z.null(), ...errorResponses },
       },
     },

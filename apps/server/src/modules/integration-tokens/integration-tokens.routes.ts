@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-error.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, staffSessionSecurity } from '../../lib/schemas.ts';
 import {
   createIntegrationToken,
   getIntegrationToken,
@@ -23,7 +23,7 @@ import {
 
 const TAG = 'integration tokens';
 /** A person's session only: an integration token never manages tokens (plugins/auth.ts refuses it on requireStaff). */
-const security = [{ bearerAuth: [] }];
+const security = staffSessionSecurity;
 
 /**
  * Integration tokens (decision 095), base path /api/integration-tokens: a company admin's for
