@@ -1,4 +1,4 @@
-import { mayManageIntegrationTokens } from '@adloop/contract/integration-tokens';
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import type { Role } from '@adloop/contract/roles';
 import {
   ActivityIcon,

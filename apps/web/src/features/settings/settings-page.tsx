@@ -1,4 +1,4 @@
-import { mayManageIntegrationTokens } from '@adloop/contract/integration-tokens';
+import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import { ChevronRightIcon, KeyRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
