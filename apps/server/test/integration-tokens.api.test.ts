@@ -285,8 +285,15 @@ describe.each(databaseKinds)('integration tokens on %s', (kind) => {
     expect(rows[0]!.ip).toBe('127.0.0.1');
     const [row] = await t.db.select().from(integrationTokens).where(eq(integrationTokens.id, created.id));
     expect(row!.lastUsedAt).toBeInstanceOf(Date);
+    // Within the minute, a further use is audited but last_used_at is not written again.
+    await withToken('GET', `/api/ads/${ids.adA}`, created.token);
+    await t.app.integrationTokenAudit.flush();
+    const [again] = await t.db.select().from(integrationTokens).where(eq(integrationTokens.id, created.id));
+    expect(again!.lastUsedAt).toEqual(row!.lastUsedAt);
+    const listed = await call('GET', `/api/integration-tokens/${created.id}`, companyAdmin.token);
+    expect(listed.json().data.last_used_at).toBe(row!.lastUsedAt!.toISOString());
     const stored = await t.db.select().from(integrationTokenUses).where(eq(integrationTokenUses.tokenId, created.id));
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(5);
   });
 
   it('refuses bad input with a message naming the problem', async () => {

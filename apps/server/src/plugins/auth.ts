@@ -172,7 +172,11 @@ export default fp(
       if ('refusal' in attempt) throw attempt.refusal;
       const principal = integrationPrincipalOf(attempt.loaded);
       const needed = scopesGranting(resource, action);
-      if (needed.length === 0) throw forbidden(SESSION_ONLY);
+      if (needed.length === 0) {
+        throw forbidden(
+          `Integration tokens cannot be used here: no scope grants ${action} of ${resource}; a person signed in may`,
+        );
+      }
       const scopes = integrationScopesOf(attempt.loaded);
       if (!needed.some((scope) => scopes.includes(scope))) {
         throw forbidden(`This integration token lacks ${scopeNeeded(needed)}`);
