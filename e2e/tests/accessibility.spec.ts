@@ -53,6 +53,7 @@ function dashboardViews(ids: Record<'ad' | 'screen' | 'user' | 'company' | 'outl
     { path: `/dashboard/onboarding/outlet/edit/${ids.outlet}`, heading: 'Edit outlet' },
     { path: '/dashboard/onboarding/pincodes', heading: 'Pincodes' },
     { path: '/dashboard/settings', heading: 'Settings' },
+    { path: '/dashboard/settings/integration-tokens', heading: 'Integration tokens' },
     { path: '/dashboard/no-such-page', heading: 'Page not found' },
   ];
 }
@@ -67,6 +68,7 @@ const ROLE_VIEWS: Array<[role: string, email: string, views: View[]]> = [
       { path: '/dashboard/ads', heading: 'Ads' },
       { path: '/dashboard/onboarding/users', heading: 'Users' },
       { path: '/dashboard/screens', heading: NO_ACCESS },
+      { path: '/dashboard/settings/integration-tokens', heading: 'Integration tokens' },
     ],
   ],
   [
@@ -90,6 +92,7 @@ const ROLE_VIEWS: Array<[role: string, email: string, views: View[]]> = [
       // Their outlet's own content (decision 090).
       { path: '/dashboard/ads/create', heading: 'Create ad' },
       { path: '/dashboard/onboarding/company', heading: NO_ACCESS },
+      { path: '/dashboard/settings/integration-tokens', heading: NO_ACCESS },
     ],
   ],
   [
@@ -170,6 +173,21 @@ async function auditThemes(page: Page, name: string, width: Width): Promise<Find
   await dashboardIn(page, width, 'light');
   const light = await audit(page, `${name} @${width} light`);
   await dashboardIn(page, width, 'dark');
+  const dark = await audit(page, `${name} @${width} dark`, { coloursOnly: true });
+  return [...light, ...dark];
+}
+
+/**
+ * Audits an open modal dialog in both themes at `width`, as `auditThemes` does a page; the page
+ * behind it is hidden from assistive technology meanwhile, so its sidebar is not looked for.
+ */
+async function auditDialogThemes(page: Page, name: string, width: Width): Promise<Finding[]> {
+  const html = page.locator('html');
+  await applyLook(page, width, 'light');
+  await expect(html).toHaveClass(/^(?![\s\S]*\bdark\b)/);
+  const light = await audit(page, `${name} @${width} light`);
+  await applyLook(page, width, 'dark');
+  await expect(html).toHaveClass(/\bdark\b/);
   const dark = await audit(page, `${name} @${width} dark`, { coloursOnly: true });
   return [...light, ...dark];
 }
@@ -265,6 +283,23 @@ for (const width of WIDTHS) {
       audited += 2;
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: 'Alerts' })).toHaveCount(0);
+    });
+
+    await test.step('integration tokens: the create form and the new secret', async () => {
+      await openInApp(page, '/dashboard/settings/integration-tokens');
+      await viewReady(page, { path: '/dashboard/settings/integration-tokens', heading: 'Integration tokens' });
+      await page.getByRole('button', { name: 'Create token', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'Create an integration token' });
+      await form.getByLabel('Name').fill(`a11y audit ${width}`);
+      await form.getByRole('checkbox', { name: 'Read proof of play' }).check();
+      findings.push(...(await auditDialogThemes(page, 'create token form', width)));
+      await form.getByRole('button', { name: 'Create token' }).click();
+      const created = page.getByRole('dialog', { name: `Token “a11y audit ${width}” created` });
+      await expect(created).toBeVisible();
+      findings.push(...(await auditDialogThemes(page, 'new token secret', width)));
+      audited += 4;
+      await created.getByRole('button', { name: 'Done, I have saved it' }).click();
+      await expect(created).toHaveCount(0);
     });
 
     if (width < 720) {

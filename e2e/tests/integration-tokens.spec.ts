@@ -57,6 +57,9 @@ test.describe('integration tokens', () => {
     await test.step('none yet: the page says what tokens are for', async () => {
       await expect(page.getByText('without anyone’s password')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'No integration tokens yet' })).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shoot(page, 'integration-tokens-empty', 390);
+      await page.setViewportSize({ width: 1440, height: 900 });
     });
 
     await test.step('create one that may only read proof of play', async () => {
@@ -81,6 +84,10 @@ test.describe('integration tokens', () => {
 
     const secret = await readSecret(page, name);
     await test.step('the secret stays until it is saved, then is gone for good', async () => {
+      await shoot(page, 'integration-tokens-secret', 1440);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shoot(page, 'integration-tokens-secret', 390);
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: `Token “${name}” created` })).toBeVisible();
       await page.getByRole('button', { name: 'Done, I have saved it' }).click();
