@@ -1,10 +1,15 @@
 import swagger from '@fastify/swagger';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import fastify from 'fastify';
+import fastify, { type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseProblem, takeResponseMismatches, validateResponses } from './helpers/response-validation.ts';
+import {
+  judgedResponses,
+  responseProblem,
+  takeResponseMismatches,
+  validateResponses,
+} from './helpers/response-validation.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 interface Operation {
@@ -108,6 +113,13 @@ describe('the OpenAPI document', () => {
     await expect(`${list}\n`).toMatchFileSnapshot('./openapi-operation-ids.txt');
   });
 
+  it("is what every API test's answers are held to", async () => {
+    const before = judgedResponses();
+    const response = await t.app.inject({ method: 'GET', url: '/api/ads' });
+    expect(response.statusCode).toBe(401);
+    expect(judgedResponses()).toBe(before + 1);
+  });
+
   it('leaves hidden routes out', () => {
     expect(doc.paths['/metrics']).toBeUndefined();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
@@ -130,7 +142,9 @@ describe('validating answers against the document', () => {
     app.get('/wrong-body', { schema }, (_request, reply) =>
       reply.type('application/json').send('{"count":"three","name":null}'),
     );
-    app.get('/wrong-status', { schema }, (_request, reply) => reply.code(418).send({ message: 'teapot' }));
+    app.get('/wrong-status', { schema }, (_request, reply) =>
+      (reply as FastifyReply).code(418).send({ message: 'teapot' }),
+    );
     app.get('/wrong-type', { schema }, (_request, reply) => reply.type('text/plain').send('three'));
     app.get('/right', { schema }, async () => ({ count: 3, name: null }));
     validateResponses(app);
@@ -144,6 +158,22 @@ describe('validating answers against the document', () => {
       expect(found[2]).toMatch(/GET \/wrong-type .*as text\/plain, where the document has application\/json/);
     } finally {
       await app.close();
+    }
+  });
+
+  it("holds the test apps' answers to their document: one that breaks it is reported", async () => {
+    const other = await createTestApp('pglite');
+    try {
+      // The app's document, cached by @fastify/swagger, as the check reads it: health's answer now lacks a field.
+      const document = other.app.swagger() as unknown as { paths: Paths };
+      const health = document.paths['/api/health']!.get!.responses['200'] as { content: Record<string, object> };
+      health.content['application/json'] = { schema: { type: 'object', required: ['missing_field'] } };
+      expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const found = takeResponseMismatches();
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/GET \/api\/health \(getHealth\) answered 200 .*required property 'missing_field'/);
+    } finally {
+      await other.close();
     }
   });
 

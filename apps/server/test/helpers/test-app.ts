@@ -14,6 +14,7 @@ import {
   pgliteHandle,
 } from '../../src/db/client.ts';
 import { createPostgresDatabase, dropPostgresDatabase, postgresUrl } from './postgres-databases.ts';
+import { validateResponses } from './response-validation.ts';
 
 /** Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL names one. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -66,6 +67,7 @@ export async function createSharedApps(count: number, poolSize = 5) {
   for (let n = 0; n < count; n += 1) {
     const database = await openDatabase({ kind: 'postgres', url: fresh.url!, poolSize });
     const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION });
+    validateResponses(app);
     await app.ready();
     apps.push(app);
     closers.push(async () => {
@@ -104,6 +106,8 @@ export async function createTestApp(
     webhookTargets: options.webhookTargets,
     invitations: options.invitations,
   });
+  // Every answer is held to the OpenAPI document; api-setup.ts fails the test of a mismatch (decision 094).
+  validateResponses(app);
   await app.ready();
   return {
     app,
