@@ -217,7 +217,9 @@ export function CreateTokenDialog({ open, onClose, onCreated }: CreateTokenDialo
             <span className="text-sm font-medium">Company</span>
             <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm">{onlyCompany.name}</p>
           </div>
-        ) : null}
+        ) : (
+          <FieldError id={`${id}-company-error`} message={errors.company_id} />
+        )}
 
         <fieldset className="grid gap-3" aria-describedby={`${id}-scopes-error`}>
           <legend className="mb-1 text-sm font-medium">
