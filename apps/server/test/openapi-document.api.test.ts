@@ -105,6 +105,27 @@ describe('the OpenAPI document', () => {
     expect(security('get', '/api/playback-logs/export.csv')).toEqual([]);
   });
 
+  it('is public on the operations meant to be, and no other', () => {
+    const open = operationsOf(doc.paths)
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ operation }) => operation.operationId)
+      .sort();
+    expect(open).toEqual(
+      [
+        'pollPairingSession',
+        'createPairingCode',
+        'exportPlaybackLogsCsv',
+        'followTrackedLink',
+        'getCurrentRateCard',
+        'getHealth',
+        'getInvitation',
+        'login',
+        'setPasswordByInvitation',
+        'signInScreen',
+      ].sort(),
+    );
+  });
+
   it('keeps its operationIds: a rename or a new operation is a deliberate change of this list', async () => {
     const list = operationsOf(doc.paths)
       .map(({ where, operation }) => `${operation.operationId} ${where}`)

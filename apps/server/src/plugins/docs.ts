@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { publicSecurity, screenSecurity, staffSecurity } from '../lib/schemas.ts';
+import { publicSecurity, screenSecurity, staffSessionSecurity } from '../lib/schemas.ts';
 import { operationIdFor } from './operation-ids.ts';
 
 type Json = Record<string, unknown>;
@@ -66,16 +66,20 @@ const hooksOf = (route: RouteOptions) =>
 
 /**
  * The route's security: as its schema declares it (old scheme names renamed), else as its hooks
- * guard it: a screen's token, a staff token, or none (public).
+ * guard it: a screen's token (`app.requireScreen`), a person's session (`app.requireStaff`, which
+ * refuses integration tokens), else none. The matrix's guard (`app.authorize`) cannot be told by
+ * its hooks, so staff-route.ts declares it; openapi-document.api.test.ts lists the public
+ * operations, so a guarded route read as public here fails it.
  */
 function securityOf(app: FastifyInstance, route: RouteOptions, declared: RouteSchema['security']) {
-  if (declared)
+  if (declared) {
     return declared.map((entry) =>
       Object.fromEntries(Object.entries(entry).map(([name, scopes]) => [RENAMED_SCHEMES[name] ?? name, scopes])),
     );
+  }
   const hooks = hooksOf(route) as unknown[];
   if (hooks.includes(app.requireScreen)) return screenSecurity;
-  if (hooks.includes(app.requireStaff)) return staffSecurity;
+  if (hooks.includes(app.requireStaff)) return staffSessionSecurity;
   return publicSecurity;
 }
 
