@@ -19,6 +19,7 @@ test.use({ timezoneId: 'Asia/Kolkata' });
 async function openTokensFromSettings(page: Page) {
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Integrations', { exact: true })).toBeVisible();
+  await shoot(page, 'settings-integrations', page.viewportSize()?.width ?? 1440);
   await page.getByRole('link', { name: 'Integration tokens' }).click();
   await expect(page.getByRole('heading', { name: 'Integration tokens', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
@@ -133,6 +134,9 @@ test.describe('integration tokens', () => {
       await expect(oldest).toContainText('/api/playback-logs');
       await expect(oldest).toContainText('200');
       await expect(oldest).toContainText(/\d{2}:\d{2} IST/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shoot(page, 'integration-tokens-uses', 390);
+      await page.setViewportSize({ width: 1440, height: 900 });
       await uses.getByRole('button', { name: 'Close' }).first().click();
       await expect(uses).toHaveCount(0);
     });
@@ -189,6 +193,11 @@ test.describe('integration tokens', () => {
     await shoot(page, 'integration-tokens-create', 390);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toHaveCount(0);
+    // The global admin's list also says whose company each token reaches.
+    await shoot(page, 'integration-tokens-global', 390);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+    await shoot(page, 'integration-tokens-global', 1440);
   });
 
   for (const [who, staffOf] of [

@@ -34,22 +34,25 @@ function columnsFor(showCompany: boolean): DataColumn<IntegrationToken>[] {
     {
       id: 'scopes',
       header: 'Scopes',
-      className: 'min-w-44 max-w-72 whitespace-normal',
+      className: 'min-w-40 max-w-64 whitespace-normal',
       cell: (token) => <TokenScopes scopes={token.scopes} />,
     },
     showCompany && {
       id: 'company',
       header: 'Company',
-      className: 'max-w-40 whitespace-normal',
+      className: 'min-w-28 max-w-40 whitespace-normal',
       cell: (token) => token.company_name ?? <span className="text-muted-foreground">Whole network</span>,
     },
     {
       id: 'created',
       header: 'Created',
+      className: 'max-w-40',
       cell: (token) => (
-        <div className="grid text-sm">
+        <div className="grid min-w-0">
           <TokenTime iso={token.created_at} fallback="" />
-          <span className="truncate text-xs text-muted-foreground">by {token.created_by_name}</span>
+          <span className="truncate text-xs text-muted-foreground" title={token.created_by_name}>
+            by {token.created_by_name}
+          </span>
         </div>
       ),
     },
@@ -59,7 +62,8 @@ function columnsFor(showCompany: boolean): DataColumn<IntegrationToken>[] {
       cell: (token) =>
         token.revoked_at ? (
           <span className="text-muted-foreground">
-            Revoked <TokenTime iso={token.revoked_at} fallback="" />
+            <span className="min-[720px]:block">Revoked </span>
+            <TokenTime iso={token.revoked_at} fallback="" />
           </span>
         ) : (
           <TokenTime iso={token.expires_at} fallback="Never" />

@@ -38,12 +38,36 @@ export function TokenScopes({ scopes, className }: { scopes: readonly Integratio
   );
 }
 
-/** An instant on the reader's clock with its zone, e.g. "27 Nov 2026, 21:40 IST". */
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+/** "28 Nov 2026" and "03:25 IST": the two lines of an instant in a table's narrow column. */
+function dayAndTime(iso: string): [string, string] {
+  dayFormat ??= new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+  timeFormat ??= new Intl.DateTimeFormat('en-IN', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  });
+  const date = new Date(iso);
+  return [dayFormat.format(date), timeFormat.format(date)];
+}
+
+/**
+ * An instant on the reader's clock with its zone, e.g. "27 Nov 2026, 21:40 IST": on one line on a
+ * phone's card, its day above its time in a wide screen's table column.
+ */
 export function TokenTime({ iso, fallback }: { iso: string | null; fallback: string }) {
   if (!iso) return <span className="text-muted-foreground">{fallback}</span>;
+  const [day, time] = dayAndTime(iso);
   return (
-    <time dateTime={iso} className="whitespace-nowrap tabular-nums">
-      {onReadersClock(iso)}
+    <time dateTime={iso} title={onReadersClock(iso)} className="tabular-nums">
+      <span className="whitespace-nowrap min-[720px]:block">{day}</span>
+      <span className="min-[720px]:hidden">, </span>
+      <span className="whitespace-nowrap min-[720px]:block min-[720px]:text-xs min-[720px]:text-muted-foreground">
+        {time}
+      </span>
     </time>
   );
 }
