@@ -14,6 +14,7 @@ import {
   validValue,
   withValue,
 } from './helpers/fuzz-inputs.ts';
+import { insertIntegrationToken } from './helpers/integration-tokens.ts';
 import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { resourcesWithRows } from './helpers/tenants.ts';
 import { createTestApp, databaseKinds, type TestApp } from './helpers/test-app.ts';
@@ -168,6 +169,7 @@ describe.each(databaseKinds)('fuzzing every route on %s', (kind) => {
       '/api/inventory/screens/{id}': pathIds['/api/ad-screens/{id}'] ?? '',
       '{version}': '1',
       '/r/{code}': variant?.linkCode ?? 'NOCODE',
+      '/api/integration-tokens/{id}': (await insertIntegrationToken(t.db, target.id)).id,
     });
   }, 300_000);
 
