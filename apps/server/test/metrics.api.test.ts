@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { alertDeliveries, alerts } from '../src/db/schema.ts';
 import { adAndScreen, createUser, honestPlayTimes, reportedPlay } from './helpers/factories.ts';
+import { validateResponses } from './helpers/response-validation.ts';
 import { bearer, connectScreen, loginAs } from './helpers/sign-in.ts';
 import { createTestApp, databaseKinds, TEST_ADMISSION, type TestApp } from './helpers/test-app.ts';
 
@@ -78,6 +79,7 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
       admission: { ...TEST_ADMISSION, ...options.admission },
     });
     metricsApps.push(built);
+    validateResponses(built);
     await built.ready();
     return built;
   }

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import type { DatabaseHandle, DatabaseKind } from '../../src/db/client.ts';
 import { type BusLogger, RedisEventBus } from '../../src/lib/redis-event-bus.ts';
 import { listenLocally } from './event-stream.ts';
+import { validateResponses } from './response-validation.ts';
 import { openMigratedDatabase, TEST_ADMISSION } from './test-app.ts';
 
 export interface BusOptions {
@@ -29,6 +30,7 @@ export async function startInstance(
 ): Promise<Instance> {
   const bus = await RedisEventBus.connect(options);
   const app = await buildApp({ database, jwtSecret, mediaDir, bus, admission: TEST_ADMISSION });
+  validateResponses(app);
   return { app, origin: await listenLocally(app) };
 }
 

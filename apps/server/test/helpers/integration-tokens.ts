@@ -9,6 +9,7 @@ import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Database, DatabaseKind } from '../../src/db/client.ts';
 import { integrationTokens } from '../../src/db/schema.ts';
 import { hashIntegrationSecret, newIntegrationSecret } from '../../src/modules/auth/integration-token-auth.ts';
+import { validateResponses } from './response-validation.ts';
 import { bearer } from './sign-in.ts';
 import { openMigratedDatabase, TEST_ADMISSION, type TestApp } from './test-app.ts';
 
@@ -40,6 +41,7 @@ export async function createTestAppWith(
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
   const jwtSecret = randomBytes(32);
   const app = await buildApp({ database, jwtSecret, mediaDir, admission: TEST_ADMISSION, integrationTokens });
+  validateResponses(app);
   await app.ready();
   return {
     app,

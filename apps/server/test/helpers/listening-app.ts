@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { DatabaseKind } from '../../src/db/client.ts';
+import { validateResponses } from './response-validation.ts';
 import { openMigratedDatabase, TEST_ADMISSION, type TestApp } from './test-app.ts';
 
 export interface ListeningApp extends Pick<TestApp, 'app' | 'db' | 'mediaDir'> {
@@ -36,6 +37,8 @@ export async function startListeningApp(
     uploadLimits: options.uploadLimits,
     logger: { level: 'warn', stream: { write: (line: string) => problems.push(line.slice(0, 400)) } },
   });
+  // Its answers are held to the OpenAPI document as every test app's are (decision 094).
+  validateResponses(app);
   app.server.prependListener('request', (request, response) => {
     response.on('close', () => {
       if (response.headersSent) written.push(`${response.statusCode} ${request.method} ${request.url?.slice(0, 80)}`);
