@@ -28,6 +28,9 @@ export const SPEC_SECONDS = {
   'one-answer-per-figure.spec.ts': 17,
   // Measured alone on the 2-core machine (2026-11-27).
   'screen-pairing.spec.ts': 25,
+  // Measured alone on the 2-core machine, others' processes 4–9 deep (2026-11-27, issue 25 and decision 096).
+  'integration-tokens.spec.ts': 60,
+  'dashboard-early-requests.spec.ts': 12,
   // Measured alone on the 2-core machine (2026-11-27).
   'house-content.spec.ts': 37,
   'dashboard-screens.spec.ts': 24,

@@ -1,3 +1,5 @@
+import { TIME_ZONE_ALIASES } from '@adloop/contract/time-zones';
+
 /**
  * Instants on the reader's own clock, with its zone said ("25 Nov 2026, 14:30 IST"): a time a
  * person reads always names its zone, so a card scheduled from Dubai is not misread in Pune.
@@ -24,7 +26,9 @@ export function onReadersClock(iso: string): string {
 /** The reader's zone as a label: "Asia/Kolkata, IST". */
 export function readersZone(at = new Date()): string {
   zone ??= new Intl.DateTimeFormat('en-IN', { timeZoneName: 'short' });
-  const name = zone.resolvedOptions().timeZone;
+  // Chromium reports India's zone by its old name, Asia/Calcutta: shown by the name outlets use.
+  const reported = zone.resolvedOptions().timeZone;
+  const name = TIME_ZONE_ALIASES[reported] ?? reported;
   const short = zone.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
   return short && short !== name ? `${name}, ${short}` : name;
 }
