@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ads, companies, outlets, screens } from '../apps/server/src/db/schema.ts';
+import { ads, companies, outlets, screenServedLists, screens } from '../apps/server/src/db/schema.ts';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.ts';
 import { freshDatabase, type LoadResult, load, startServer } from './lib.ts';
 
@@ -13,24 +13,62 @@ const INGEST_CONNECTIONS = 20;
 const BATCH = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
+/**
+ * Screens the ingestion sends plays from: more than the connections, taken in turn, so two batches
+ * of one screen (which the server takes one at a time, under the screen's lock) rarely meet.
+ */
+const SCREENS = 100;
+/** Each screen's plays start this long ago, inside the 7-day reporting window (decision 036). */
+const HISTORY_MS = 6 * 86_400_000;
+/** The image ads' duration: one screen's plays are this far apart, as a real loop's are. */
+const PLAY_SECONDS = 5;
+
+interface BenchScreen {
+  id: string;
+  code: string;
+  /** Where the screen's next batch starts on its timeline (ms). */
+  nextAt: number;
+  token?: string;
+}
+
 interface Fixture {
-  screenId: string;
+  screens: BenchScreen[];
   outletId: string;
   companyId: string;
+  /** The image ads, which the plays show (5 s each). */
   adIds: string[];
 }
 
+/**
+ * A company, an outlet, SCREENS screens and ten ads, made HISTORY_MS ago, and for each screen the
+ * list of those ads as if served to it then: so a play on the screen's timeline since then could
+ * have happened, and the play-acceptance rule (decision 036) stores it. Plays the screen could not
+ * have shown would be refused, and a benchmark of those measures nothing (issue 21).
+ */
 async function seed(url: string): Promise<Fixture> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   await database.migrate();
   const db = database.db;
-  const [company] = await db.insert(companies).values({ name: 'Bench Co' }).returning();
-  const [outlet] = await db.insert(outlets).values({ name: 'Bench Outlet', outletCode: 'BENCH-1' }).returning();
-  const [screen] = await db
-    .insert(screens)
-    .values({ outletId: outlet!.id, screenCode: 'BENCH-SCREEN', passcodeHash: await hashSecret('123456') })
+  const historyStart = Date.now() - HISTORY_MS;
+  const createdAt = new Date(historyStart - 3_600_000);
+  const [company] = await db.insert(companies).values({ name: 'Bench Co', createdAt }).returning();
+  const [outlet] = await db
+    .insert(outlets)
+    .values({ name: 'Bench Outlet', outletCode: 'BENCH-1', createdAt })
     .returning();
-  const rows = await db
+  const passcodeHash = await hashSecret('123456');
+  const screenRows = await db
+    .insert(screens)
+    .values(
+      Array.from({ length: SCREENS }, (_, index) => ({
+        outletId: outlet!.id,
+        screenCode: index === 0 ? 'BENCH-SCREEN' : `BENCH-SCREEN-${String(index + 1).padStart(3, '0')}`,
+        passcodeHash,
+        createdAt,
+      })),
+    )
+    .returning({ id: screens.id, code: screens.screenCode });
+  const adRows = await db
     .insert(ads)
     .values(
       Array.from({ length: 10 }, (_, index) => ({
@@ -38,29 +76,54 @@ async function seed(url: string): Promise<Fixture> {
         title: `Bench ad ${index + 1}`,
         type: index % 2 ? ('VIDEO' as const) : ('IMAGE' as const),
         mediaUrl: `/media/${randomBytes(32).toString('hex')}.${index % 2 ? 'webm' : 'jpg'}`,
-        durationSeconds: index % 2 ? null : 5,
+        durationSeconds: index % 2 ? null : PLAY_SECONDS,
         status: 'ACTIVE' as const,
+        createdAt,
       })),
     )
-    .returning({ id: ads.id });
+    .returning({ id: ads.id, type: ads.type });
+  const allAdIds = adRows.map((row) => row.id).sort();
+  await db.insert(screenServedLists).values(
+    screenRows.map((screen) => ({
+      screenId: screen.id,
+      servedAt: new Date(historyStart),
+      contentKey: 'bench',
+      adIds: allAdIds,
+      variantIds: [],
+    })),
+  );
   await database.close();
-  return { screenId: screen!.id, outletId: outlet!.id, companyId: company!.id, adIds: rows.map((row) => row.id) };
+  return {
+    screens: screenRows.map((screen) => ({ id: screen.id, code: screen.code, nextAt: historyStart + 60_000 })),
+    outletId: outlet!.id,
+    companyId: company!.id,
+    adIds: adRows.filter((row) => row.type === 'IMAGE').map((row) => row.id),
+  };
 }
 
-function play(fixture: Fixture) {
-  const now = new Date();
+/** One play of an image ad on `screen` at `at`. */
+function play(fixture: Fixture, screen: BenchScreen, at: number) {
+  const instant = new Date(at).toISOString();
   return {
     id: randomUUID(),
     ad_id: fixture.adIds[Math.floor(Math.random() * fixture.adIds.length)]!,
-    screen_id: fixture.screenId,
+    screen_id: screen.id,
     company_id: fixture.companyId,
     outlet_id: fixture.outletId,
-    play_date: now.toISOString().slice(0, 10),
-    play_time: now.toISOString().slice(11, 19),
+    play_date: instant.slice(0, 10),
+    play_time: instant.slice(11, 19),
     play_count: 1,
-    played_at: now.toISOString(),
-    additional_info: { ad_title: 'Bench ad', ad_duration: 5, screen_code: 'BENCH-SCREEN' },
+    played_at: instant,
+    additional_info: { ad_title: 'Bench ad', ad_duration: PLAY_SECONDS, screen_code: screen.code },
   };
+}
+
+/** The next BATCH plays of a screen's loop, one every PLAY_SECONDS, and its timeline moved past them. */
+function nextBatch(fixture: Fixture, screen: BenchScreen) {
+  const start = screen.nextAt;
+  screen.nextAt += BATCH * PLAY_SECONDS * 1000;
+  if (screen.nextAt > Date.now()) throw new Error(`bench screen ${screen.code} ran out of history to play`);
+  return Array.from({ length: BATCH }, (_, index) => play(fixture, screen, start + index * PLAY_SECONDS * 1000));
 }
 
 /** The same rows through a plain pg pool: one multi-row INSERT per batch, as many in flight as the API had. */
@@ -73,7 +136,7 @@ async function rawInsert(url: string, fixture: Fixture, totalRows: number) {
     Array.from({ length: INGEST_CONNECTIONS }, async () => {
       while (next < batches) {
         next += 1;
-        const rows = Array.from({ length: BATCH }, () => play(fixture));
+        const rows = nextBatch(fixture, fixture.screens[next % fixture.screens.length]!);
         const values: unknown[] = [];
         const tuples = rows.map((row, index) => {
           const base = index * 10;
@@ -107,6 +170,17 @@ async function rawInsert(url: string, fixture: Fixture, totalRows: number) {
   };
 }
 
+async function screenToken(origin: string, screenCode: string): Promise<string> {
+  const response = await fetch(`${origin}/api/screen-auth/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ screen_code: screenCode, pass_code: '123456' }),
+  });
+  if (!response.ok)
+    throw new Error(`screen API bench: ${screenCode} could not sign in: ${response.status} ${await response.text()}`);
+  return (await response.json()).data.access_token as string;
+}
+
 async function countPlays(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -122,14 +196,9 @@ export async function benchScreenApi(adminUrl: string) {
     const jwtSecret = randomBytes(32).toString('hex');
     const api = await startServer('bench/servers/api-server.ts', { DATABASE_URL: database.url, JWT_SECRET: jwtSecret });
     let adList: { api: LoadResult; bare?: LoadResult; bytes: number };
-    let ingest: { api: LoadResult & { playsPerSecond: number; stored: number } };
+    let ingest: { api: LoadResult & { playsPerSecond: number; stored: number; refused: number } };
     try {
-      const auth = await fetch(`${api.origin}/api/screen-auth/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ screen_code: 'BENCH-SCREEN', pass_code: '123456' }),
-      });
-      const token = (await auth.json()).data.access_token as string;
+      const token = await screenToken(api.origin, 'BENCH-SCREEN');
       const headers = { authorization: `Bearer ${token}` };
       const body = Buffer.from(await (await fetch(`${api.origin}/api/screen-auth/ads`, { headers })).arrayBuffer());
       const bodyFile = path.join(tmpdir(), `adloop-bench-ads-${process.pid}.json`);
@@ -151,6 +220,11 @@ export async function benchScreenApi(adminUrl: string) {
         await bare.stop();
       }
 
+      // Every screen signs in as a screen does; each batch goes out as the next screen's, in turn.
+      for (const screen of fixture.screens) screen.token = await screenToken(api.origin, screen.code);
+      let turn = 0;
+      const answered = { stored: 0, duplicates: 0, refused: 0 };
+      const reasons = new Map<string, number>();
       const before = await countPlays(database.url);
       const result = await load({
         url: `${api.origin}/api/playback-logs/log`,
@@ -159,17 +233,44 @@ export async function benchScreenApi(adminUrl: string) {
         requests: [
           {
             method: 'POST',
-            headers: { ...headers, 'content-type': 'application/json' },
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ logs: Array.from({ length: BATCH }, () => play(fixture)) }),
-            }),
+            setupRequest: (request) => {
+              const screen = fixture.screens[turn++ % fixture.screens.length]!;
+              return {
+                ...request,
+                headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ logs: nextBatch(fixture, screen) }),
+              };
+            },
+            onResponse: (status, body) => {
+              if (status !== 200) return;
+              const { data } = JSON.parse(body) as {
+                data: { stored: string[]; duplicates: string[]; refused: { reason: string }[] };
+              };
+              answered.stored += data.stored.length;
+              answered.duplicates += data.duplicates.length;
+              answered.refused += data.refused.length;
+              for (const { reason } of data.refused) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+            },
           },
         ],
       });
       const stored = (await countPlays(database.url)) - before;
+      // A run that stores nothing, or refuses what it sends, measures nothing: it fails, saying why.
+      // (Batches still in flight when the load stops are stored unanswered: the table may hold more.)
+      const sent = answered.stored + answered.duplicates + answered.refused;
+      if (stored === 0 || answered.refused > 0 || stored < answered.stored) {
+        throw new Error(
+          `screen API bench: ${stored} plays stored of ${sent} answered (${answered.stored} said stored, ` +
+            `${answered.refused} refused: ${JSON.stringify(Object.fromEntries(reasons))}; ${result.non2xx} non-2xx)`,
+        );
+      }
       ingest = {
-        api: { ...result, stored, playsPerSecond: Math.round(stored / result.durationSeconds) },
+        api: {
+          ...result,
+          stored,
+          refused: answered.refused,
+          playsPerSecond: Math.round(stored / result.durationSeconds),
+        },
       };
     } finally {
       await api.stop();
