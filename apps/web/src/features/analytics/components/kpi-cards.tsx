@@ -15,6 +15,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount as count, hasAudience } from '@/features/analytics/lib/impressions';
 import { formatMoney } from '@/lib/money';
+import { countOf } from '@/lib/plural';
 
 type Kpi = { key: string; label: string; value: string; detail: string; icon: LucideIcon };
 
@@ -67,7 +68,7 @@ export function KpiCards({ overview, days }: { overview: AnalyticsOverview; days
       key: 'plays',
       label: 'Plays',
       value: count(totals.plays),
-      detail: days > 0 ? `${count(Math.round(totals.plays / days))} plays a day on average` : 'In this range',
+      detail: days > 0 ? `${countOf(Math.round(totals.plays / days), 'play')} a day on average` : 'In this range',
       icon: PlayCircleIcon,
     },
     {
