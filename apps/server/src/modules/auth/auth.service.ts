@@ -2,11 +2,11 @@ import type { CurrentUser } from '@adloop/contract/auth';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@adloop/contract/constants';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { companyUsers, outletUsers, staffSessions, users } from '../../db/schema.ts';
+import { staffSessions, users } from '../../db/schema.ts';
 import type { ServiceContext, StaffPrincipal } from '../../lib/context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { beginSignIn, type SignInPolicies } from '../../lib/sign-in-throttle.ts';
-import { toCurrentUser } from './current-user.ts';
+import { toCurrentUser, userMemberships } from './current-user.ts';
 import { issueDeviceToken, trustedDeviceOf } from './device-tokens.ts';
 import { integrationSessionToken, loadIntegrationPrincipal } from './integration-token-auth.ts';
 import { verifySecret } from './passwords.ts';
@@ -117,12 +117,7 @@ export async function loadLiveSession(db: Database, userId: string, sessionId: s
   const [row] = await db
     .select({
       user: users,
-      companyIds: sql<
-        string[]
-      >`array(select ${companyUsers.companyId}::text from ${companyUsers} where ${companyUsers.userId} = ${users.id})`,
-      outletIds: sql<
-        string[]
-      >`array(select ${outletUsers.outletId}::text from ${outletUsers} where ${outletUsers.userId} = ${users.id})`,
+      ...userMemberships,
     })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))

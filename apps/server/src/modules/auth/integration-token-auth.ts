@@ -8,10 +8,10 @@ import {
 } from '@adloop/contract/integration-tokens';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { companyUsers, integrationTokens, outletUsers, users } from '../../db/schema.ts';
+import { integrationTokens, users } from '../../db/schema.ts';
 import type { StaffPrincipal } from '../../lib/context.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
-import { toCurrentUser } from './current-user.ts';
+import { toCurrentUser, userMemberships } from './current-user.ts';
 
 /*
  * Integration tokens (decision 095) as credentials: the secret is `adl_` and 32 random bytes in
@@ -61,12 +61,7 @@ async function loadToken(db: Database, where: SQL): Promise<LoadedIntegrationTok
     .select({
       token: integrationTokens,
       user: users,
-      companyIds: sql<
-        string[]
-      >`array(select ${companyUsers.companyId}::text from ${companyUsers} where ${companyUsers.userId} = ${users.id})`,
-      outletIds: sql<
-        string[]
-      >`array(select ${outletUsers.outletId}::text from ${outletUsers} where ${outletUsers.userId} = ${users.id})`,
+      ...userMemberships,
       expired: sql<boolean>`coalesce(${integrationTokens.expiresAt} <= now(), false)`,
       lastUseStale: sql<boolean>`coalesce(${integrationTokens.lastUsedAt} < now() - interval '1 minute', true)`,
     })
