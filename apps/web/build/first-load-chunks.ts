@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { type ModuleGraph, RUNTIME, staticClosure } from './player-chunks.ts';
 
 /**
  * The dashboard home's first load as one chunk (decision 096). Left to itself, the bundler cuts
@@ -8,7 +9,6 @@ import { fileURLToPath } from 'node:url';
  * sign-in page, the public pages nor the screen player load goes to one chunk, `dashboard-start`;
  * every other dashboard page loads it too, as it loads the frame.
  */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
@@ -29,21 +29,6 @@ const ELSEWHERE_ROOTS = [
   'features/landing/landing-page.tsx',
   'features/pricing/pricing-page.tsx',
 ].map(source);
-
-/** The bundler's helpers, which every chunk imports. */
-const RUNTIME = /^\0rolldown\/runtime/;
-
-function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
 
 /** The chunk a module goes to, or null for the bundler's own choice: a `codeSplitting` group's name. */
 export function dashboardStartChunkName(): (id: string, graph: ModuleGraph) => string | null {

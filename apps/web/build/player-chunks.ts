@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * start (React, the toasts and their icons, the HTTP client, the bundler's runtime) goes to one
  * chunk, `shell`; everything else is chunked as before (decision 046).
  */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+export type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 const APP_ENTRY = source('main.tsx');
@@ -19,12 +19,12 @@ const PLAYER_ENTRY = source('app/screen-main.tsx');
 const LUCIDE_ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
 const TOAST_ICON = /\/icons\/(circle-check|info|loader-circle|octagon-x|triangle-exclamation-point)\.mjs$/;
 /** The bundler's helpers, which every chunk imports. */
-const RUNTIME = /^\0rolldown\/runtime/;
+export const RUNTIME = /^\0rolldown\/runtime/;
 
-/** The modules a module imports statically, at any depth, itself included. */
-function staticClosure(graph: ModuleGraph, root: string): Set<string> {
+/** The modules the roots import statically, at any depth, the roots included. */
+export function staticClosure(graph: ModuleGraph, roots: string | string[]): Set<string> {
   const seen = new Set<string>();
-  const pending = [root];
+  const pending = typeof roots === 'string' ? [roots] : [...roots];
   while (pending.length > 0) {
     const id = pending.pop()!;
     if (seen.has(id)) continue;
