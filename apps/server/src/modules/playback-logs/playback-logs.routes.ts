@@ -48,7 +48,8 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
       },
     }),
-    async (request) => listPlays(request.ctx, request.query),
+    // The list and the CSV may come from the streaming replica (decision 098); ingestion writes to the primary.
+    async (request) => app.replicaRead(request.ctx, (ctx) => listPlays(ctx, request.query)),
   );
 
   app.post(
@@ -84,7 +85,7 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="adloop-plays-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(playsCsv(app.db, redeemed));
+        .send(playsCsv(await app.readDatabaseFor(redeemed.caller.userId), redeemed));
     },
   );
 }
