@@ -19,6 +19,10 @@ declare module 'fastify' {
     /** The database a read of `userId` goes to now (for a stream, which cannot be retried once begun). */
     readDatabaseFor(userId: string): Promise<Database>;
   }
+  interface FastifyContextConfig {
+    /** A route of a method other than GET that changes nothing (an export link): no write of its caller's (decision 098). */
+    readsOnly?: boolean;
+  }
 }
 
 /** Methods that change nothing: a staff request of any other method that succeeded is the user's write. */
@@ -61,7 +65,9 @@ export default fp(
 
     // Before the answer leaves: the user's next request may be the read that must see this write.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+      if (READ_METHODS.has(request.method) || request.routeOptions.config.readsOnly || reply.statusCode >= 400) {
+        return payload;
+      }
       const caller = signedInCallerOf(request);
       if (!caller) return payload;
       try {

@@ -54,11 +54,15 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/exports',
-    guard('playbackLogs', 'read', {
-      summary: 'A short-lived download link for the filtered plays as CSV',
-      body: playbackExportRequestSchema,
-      response: { 200: playbackExportSchema },
-    }),
+    {
+      ...guard('playbackLogs', 'read', {
+        summary: 'A short-lived download link for the filtered plays as CSV',
+        body: playbackExportRequestSchema,
+        response: { 200: playbackExportSchema },
+      }),
+      // Signs a link and writes nothing: the caller's next reads need not wait for the replica.
+      config: { readsOnly: true },
+    },
     async (request) => ({ data: await createExportTicket(app.jwtSecret, request.caller, request.body) }),
   );
 
