@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from './client.ts';
 /** How far behind the primary the replica may be and still answer reads (decision 098). */
 export const DEFAULT_READ_MAX_LAG_MS = 10_000;
 /** One look at the replica's position stands for the reads of this long: a read costs no extra round trip. */
-const STATE_TTL_MS = 500;
+export const DEFAULT_REPLICA_STATE_TTL_MS = 500;
 /** A replica that failed to answer is not asked again for this long; its reads go to the primary meanwhile. */
 const DOWN_RETRY_MS = 5_000;
 /** A user's own write is forgotten after this long even if the replica never replayed it (a stuck replica). */
@@ -17,6 +17,8 @@ export interface ReplicaOptions {
   database: DatabaseHandle;
   /** Beyond this lag the replica's reads go to the primary; DEFAULT_READ_MAX_LAG_MS unless set. */
   maxLagMs?: number;
+  /** How long one look at the replica's position stands; DEFAULT_REPLICA_STATE_TTL_MS unless set. */
+  stateTtlMs?: number;
 }
 
 /** What the last look at the replica saw: whether it answered, and how far behind the primary it was. */
@@ -48,17 +50,20 @@ async function firstRow<T>(db: Database, query: SQL): Promise<T | undefined> {
  * this process only.
  */
 export class ReadReplica {
+  readonly replica: DatabaseHandle;
   readonly maxLagMs: number;
+  private readonly stateTtlMs: number;
   private readonly lastWriteOf = new Map<string, { lsn: bigint; at: number }>();
   private state: (ReplicaState & { at: number }) | undefined;
   private looking: Promise<ReplicaState> | undefined;
 
   constructor(
     private readonly primary: DatabaseHandle,
-    readonly replica: DatabaseHandle,
-    maxLagMs = DEFAULT_READ_MAX_LAG_MS,
+    options: ReplicaOptions,
   ) {
-    this.maxLagMs = maxLagMs;
+    this.replica = options.database;
+    this.maxLagMs = options.maxLagMs ?? DEFAULT_READ_MAX_LAG_MS;
+    this.stateTtlMs = options.stateTtlMs ?? DEFAULT_REPLICA_STATE_TTL_MS;
   }
 
   /** After a user's write has committed: their next reads wait for the replica to have replayed it. */
@@ -95,7 +100,7 @@ export class ReadReplica {
   /** The replica's state, looked at again when the last look is older than its time to live. */
   async current(): Promise<ReplicaState> {
     const state = this.state;
-    const ttl = state?.ok ? STATE_TTL_MS : DOWN_RETRY_MS;
+    const ttl = state?.ok ? this.stateTtlMs : DOWN_RETRY_MS;
     if (state && performance.now() - state.at < ttl) return state;
     // Reads that arrive while one look is under way share it.
     this.looking ??= this.look().finally(() => {

@@ -37,9 +37,7 @@ export default fp(
     if (opts.replica && app.database.kind !== 'postgres') {
       throw new Error('A read replica (DATABASE_READ_URL) needs the primary on PostgreSQL (DATABASE_URL)');
     }
-    const replica = opts.replica
-      ? new ReadReplica(app.database, opts.replica.database, opts.replica.maxLagMs)
-      : undefined;
+    const replica = opts.replica ? new ReadReplica(app.database, opts.replica) : undefined;
     app.decorate('readReplica', replica);
 
     app.decorate('readDatabaseFor', async (userId: string) =>
