@@ -17,9 +17,9 @@ import {
   startStreamingReplica,
   type TestCluster,
 } from './helpers/postgres-cluster.ts';
+import { validateResponses } from './helpers/response-validation.ts';
 import { bearer, connectScreen, signedIn } from './helpers/sign-in.ts';
 import { TEST_ADMISSION } from './helpers/test-app.ts';
-import { validateResponses } from './helpers/response-validation.ts';
 
 /**
  * Decision 098: analytics and the playback log read from a streaming replica when it is current
@@ -73,8 +73,7 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
     (await get(`/api/analytics/overview?${range}`, token)).data.totals.plays as number;
   const receivedInAnalytics = async (token: string) =>
     (await get(`/api/analytics/overview?${range}`, token)).data.revenue.received_minor as number;
-  const playsListed = async (token: string) =>
-    (await get('/api/playback-logs?limit=500', token)).data.length as number;
+  const playsListed = async (token: string) => (await get('/api/playback-logs?limit=500', token)).data.length as number;
   const playsExported = async (token: string) => {
     const link = await app.inject({
       method: 'POST',
@@ -245,7 +244,11 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       await pauseReplay();
       await sendPlays(1);
       const token = (await signedIn(strict, primaryDatabase.db, 'GLOBAL_ADMIN')).token;
-      const answer = await strict.inject({ method: 'GET', url: '/api/playback-logs?limit=500', headers: bearer(token) });
+      const answer = await strict.inject({
+        method: 'GET',
+        url: '/api/playback-logs?limit=500',
+        headers: bearer(token),
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json().data).toHaveLength(7);
       const state = (await strict.inject({ method: 'GET', url: '/api/health' })).json().data.read_replica;

@@ -83,7 +83,8 @@ export class ReadReplica {
     const primary = (reason: string) => ({ source: 'primary' as const, db: this.primary.db, reason });
     const state = await this.current();
     if (!state.ok || state.replayLsn === null) return primary('the replica does not answer');
-    if (state.lagMs === null || state.lagMs > this.maxLagMs) return primary('the replica lags too far, or by how much is unknown');
+    if (state.lagMs === null || state.lagMs > this.maxLagMs)
+      return primary('the replica lags too far, or by how much is unknown');
     const write = userId ? this.lastWriteOf.get(userId) : undefined;
     if (write && userId) {
       if (state.replayLsn >= write.lsn || Date.now() - write.at > WRITE_MEMORY_MS) this.lastWriteOf.delete(userId);
