@@ -260,10 +260,8 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
     await replicaCaughtUp();
   });
 
-  it('answers from the primary, never a 5xx, once the replica is stopped', async () => {
-    await replicaCaughtUp();
-    // An app whose look at the replica stands for minutes still believes it up once it is stopped:
-    // its reads go there, fail, and are read again on the primary.
+  /** An app on the same clusters whose one look at the replica stands for ten minutes, and a user signed in to it. */
+  const believingApp = async () => {
     const believing = await buildApp({
       database: primaryDatabase,
       replica: { database: replicaDatabase, stateTtlMs: 10 * 60_000 },
@@ -272,25 +270,48 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       admission: TEST_ADMISSION,
     });
     await believing.ready();
+    const token = (await signedIn(believing, primaryDatabase.db, 'GLOBAL_ADMIN')).token;
+    return {
+      app: believing,
+      token,
+      read: (url: string) => believing.inject({ method: 'GET', url, headers: bearer(token) }),
+      health: async () => (await believing.inject({ method: 'GET', url: '/api/health' })).json().data,
+    };
+  };
+
+  it('answers from the primary, never a 5xx, once the replica is stopped', async () => {
+    await replicaCaughtUp();
+    // Apps whose look at the replica stands for minutes still believe it up once it is stopped: their
+    // reads go there, fail and are read again on the primary; a CSV's stream finds it out first.
+    const [pages, download] = [await believingApp(), await believingApp()];
     try {
-      const token = (await signedIn(believing, primaryDatabase.db, 'GLOBAL_ADMIN')).token;
-      const read = (url: string) => believing.inject({ method: 'GET', url, headers: bearer(token) });
-      const replicaState = async () => (await believing.inject({ method: 'GET', url: '/api/health' })).json().data;
-      expect((await replicaState()).read_replica).toMatchObject({ used: true, ok: true });
+      for (const believer of [pages, download]) {
+        expect((await believer.health()).read_replica).toMatchObject({ used: true, ok: true });
+      }
       await replicaClient.end();
       await replica.stop();
-      const overview = await read(`/api/analytics/overview?${range}`);
+      const overview = await pages.read(`/api/analytics/overview?${range}`);
       expect(overview.statusCode, overview.body).toBe(200);
       expect(overview.json().data.totals.plays).toBe(7);
       // The failed read made it look again: health says the replica is down, and the server is ok.
-      const health = await replicaState();
-      expect(health).toMatchObject({ status: 'ok', database: { ok: true } });
-      expect(health.read_replica).toEqual({ used: false, ok: false, lag_ms: null, max_lag_ms: 10_000 });
-      const listed = await read('/api/playback-logs?limit=500');
+      const state = await pages.health();
+      expect(state).toMatchObject({ status: 'ok', database: { ok: true } });
+      expect(state.read_replica).toEqual({ used: false, ok: false, lag_ms: null, max_lag_ms: 10_000 });
+      const listed = await pages.read('/api/playback-logs?limit=500');
       expect(listed.statusCode, listed.body).toBe(200);
       expect(listed.json().data).toHaveLength(7);
+      const link = await download.app.inject({
+        method: 'POST',
+        url: '/api/playback-logs/exports',
+        headers: bearer(download.token),
+        payload: {},
+      });
+      const csv = await download.app.inject({ method: 'GET', url: link.json().data.url });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.trim().split('\r\n')).toHaveLength(1 + 7);
     } finally {
-      await believing.close();
+      await pages.app.close();
+      await download.app.close();
     }
 
     // The test's app, with its usual half-second look, answers every page from the primary too.

@@ -16,7 +16,7 @@ declare module 'fastify' {
      * retried on the primary, so a replica down never fails the page.
      */
     replicaRead<C extends { db: Database; caller: Caller }, T>(ctx: C, work: (ctx: C) => Promise<T>): Promise<T>;
-    /** The database a read of `userId` goes to now (for a stream, which cannot be retried once begun). */
+    /** The database a read of `userId` goes to now, the replica only if it answers a ping (for a stream, which cannot be read again once begun). */
     readDatabaseFor(userId: string): Promise<Database>;
   }
   interface FastifyContextConfig {
@@ -40,9 +40,15 @@ export default fp(
     const replica = opts.replica ? new ReadReplica(app.database, opts.replica) : undefined;
     app.decorate('readReplica', replica);
 
-    app.decorate('readDatabaseFor', async (userId: string) =>
-      replica ? (await replica.choose(userId)).db : app.database.db,
-    );
+    app.decorate('readDatabaseFor', async (userId: string) => {
+      if (!replica) return app.database.db;
+      const choice = await replica.choose(userId);
+      if (choice.source === 'primary') return choice.db;
+      // A stream cannot be read again once it has begun: a replica gone since the last look is found out first.
+      if (await replica.replica.ping()) return choice.db;
+      replica.forget();
+      return app.database.db;
+    });
     app.decorate(
       'replicaRead',
       async <C extends { db: Database; caller: Caller }, T>(ctx: C, work: (ctx: C) => Promise<T>): Promise<T> => {
