@@ -1,6 +1,6 @@
 // PostgreSQL clusters of a test's own in a temp directory (initdb + pg_ctl, trust auth, 127.0.0.1 on
-// a free port), as bench/fleet/database.ts starts the fleet's: a test may stop, pause or lag them
-// without touching the machine's cluster on 5432.
+// a free port): a test (and the fleet's db-outage, bench/fleet/database.ts) may stop, pause or lag
+// them without touching the machine's cluster on 5432.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
@@ -56,14 +56,25 @@ async function asClusterOwner(bin: string, dir: string) {
     asRoot ? run('runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]) : run(`${bin}/${tool}`, args);
 }
 
+export interface ClusterSettings {
+  /** 50 unless set; a standby needs at least its primary's. */
+  maxConnections?: number;
+  /** Off unless set: durability is not under test, and a busy machine's disk then does not slow the run. */
+  fsync?: boolean;
+}
+
 function clusterAt(
   pg: Awaited<ReturnType<typeof asClusterOwner>>,
   dir: string,
   dataDir: string,
   port: number,
+  settings: ClusterSettings,
 ): TestCluster {
-  // Durability is not under test: without fsync a busy machine's disk does not slow the run.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50 -c fsync=off`;
+  const options = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    `-c max_connections=${settings.maxConnections ?? 50}`,
+    settings.fsync ? '' : '-c fsync=off',
+  ].join(' ');
   const stop = async () => {
     await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   };
@@ -83,12 +94,12 @@ function clusterAt(
 }
 
 /** A new primary, started (wal_level=replica, the default, lets a standby stream from it). */
-export async function startPrimaryCluster(bin: string): Promise<TestCluster> {
+export async function startPrimaryCluster(bin: string, settings: ClusterSettings = {}): Promise<TestCluster> {
   const dir = await mkdtemp(path.join(tmpdir(), 'adloop-primary-'));
   const pg = await asClusterOwner(bin, dir);
   const dataDir = path.join(dir, 'data');
   await pg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-instructions']);
-  const cluster = clusterAt(pg, dir, dataDir, await freePort());
+  const cluster = clusterAt(pg, dir, dataDir, await freePort(), settings);
   await cluster.start();
   return cluster;
 }
@@ -105,7 +116,7 @@ export async function startStreamingReplica(bin: string, primary: TestCluster): 
     ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
     ...['-D', dataDir, '-R', '-X', 'stream', '-c', 'fast'],
   ]);
-  const cluster = clusterAt(pg, dir, dataDir, await freePort());
+  const cluster = clusterAt(pg, dir, dataDir, await freePort(), {});
   await cluster.start();
   return cluster;
 }
