@@ -19,7 +19,7 @@ import {
 } from './helpers/postgres-cluster.ts';
 import { validateResponses } from './helpers/response-validation.ts';
 import { bearer, connectScreen, signedIn } from './helpers/sign-in.ts';
-import { TEST_ADMISSION } from './helpers/test-app.ts';
+import { openMigratedDatabase, TEST_ADMISSION } from './helpers/test-app.ts';
 
 /**
  * Decision 098: analytics and the playback log read from a streaming replica when it is current
@@ -324,5 +324,26 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
     expect(await playsInAnalytics(reader.token)).toBe(8);
     expect(await playsListed(reader.token)).toBe(8);
     expect(await playsExported(reader.token)).toBe(8);
+  });
+});
+
+describe('a read replica beside the embedded database', () => {
+  it('is refused at start, saying why: PGlite has no replicas', async () => {
+    const { database: embedded } = await openMigratedDatabase('pglite');
+    const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
+    try {
+      await expect(
+        buildApp({
+          database: embedded,
+          replica: { database: embedded },
+          jwtSecret: randomBytes(32),
+          mediaDir,
+          admission: TEST_ADMISSION,
+        }),
+      ).rejects.toThrow('A read replica (DATABASE_READ_URL) needs the primary on PostgreSQL (DATABASE_URL)');
+    } finally {
+      await embedded.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
   });
 });

@@ -60,6 +60,8 @@ export class ReadReplica {
   constructor(
     private readonly primary: DatabaseHandle,
     options: ReplicaOptions,
+    /** Told when the replica stops answering, with why: its reads silently going to the primary would hide it. */
+    private readonly onUnavailable: (reason: string) => void = () => {},
   ) {
     this.replica = options.database;
     this.maxLagMs = options.maxLagMs ?? DEFAULT_READ_MAX_LAG_MS;
@@ -83,8 +85,9 @@ export class ReadReplica {
     const primary = (reason: string) => ({ source: 'primary' as const, db: this.primary.db, reason });
     const state = await this.current();
     if (!state.ok || state.replayLsn === null) return primary('the replica does not answer');
-    if (state.lagMs === null || state.lagMs > this.maxLagMs)
+    if (state.lagMs === null || state.lagMs > this.maxLagMs) {
       return primary('the replica lags too far, or by how much is unknown');
+    }
     const write = userId ? this.lastWriteOf.get(userId) : undefined;
     if (write && userId) {
       if (state.replayLsn >= write.lsn || Date.now() - write.at > WRITE_MEMORY_MS) this.lastWriteOf.delete(userId);
@@ -130,6 +133,7 @@ export class ReadReplica {
       state = { ok: true, lagMs, replayLsn };
     } catch (error) {
       state = { ok: false, lagMs: null, replayLsn: null, error: (error as Error).message };
+      if (this.state?.ok !== false) this.onUnavailable(state.error ?? 'unknown');
     }
     this.state = { ...state, at: performance.now() };
     return state;

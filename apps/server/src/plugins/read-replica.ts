@@ -37,7 +37,11 @@ export default fp(
     if (opts.replica && app.database.kind !== 'postgres') {
       throw new Error('A read replica (DATABASE_READ_URL) needs the primary on PostgreSQL (DATABASE_URL)');
     }
-    const replica = opts.replica ? new ReadReplica(app.database, opts.replica) : undefined;
+    const replica = opts.replica
+      ? new ReadReplica(app.database, opts.replica, (reason) =>
+          app.log.warn({ reason }, 'the read replica does not answer: its reads go to the primary'),
+        )
+      : undefined;
     app.decorate('readReplica', replica);
 
     app.decorate('readDatabaseFor', async (userId: string) => {
@@ -54,6 +58,7 @@ export default fp(
       async <C extends { db: Database; caller: Caller }, T>(ctx: C, work: (ctx: C) => Promise<T>): Promise<T> => {
         if (!replica) return work(ctx);
         const choice = await replica.choose(ctx.caller.userId);
+        app.log.debug({ readFrom: choice.source, why: choice.reason }, 'replica-eligible read routed');
         if (choice.source === 'primary') return work(ctx);
         try {
           return await work({ ...ctx, db: choice.db });
