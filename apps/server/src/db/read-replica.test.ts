@@ -6,7 +6,8 @@ describe('lsnValue', () => {
     expect(lsnValue('0/0')).toBe(0n);
     expect(lsnValue('16/B374D848')).toBe((0x16n << 32n) + 0xb374d848n);
     expect(lsnValue('0/FFFFFFFF') < lsnValue('1/0')).toBe(true);
-    // Text order would put 9 after A; the numbers do not.
-    expect(lsnValue('0/9FFFFFF') < lsnValue('0/A000000')).toBe(true);
+    // Text would put 0/A after 0/10 (PostgreSQL writes no leading zeros); the numbers do not.
+    expect(lsnValue('0/A') < lsnValue('0/10')).toBe(true);
+    expect(lsnValue('A/0') < lsnValue('10/0')).toBe(true);
   });
 });
