@@ -229,6 +229,21 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       (await receivedInAnalytics(reader.token)) === receivedBefore + 125_000 ? true : undefined,
     );
     expect(await playsListed(reader.token)).toBe(6);
+
+    // Once the replica has replayed the payment, the writer's reads go to it again.
+    await replicaCaughtUp();
+    await pauseReplay();
+    try {
+      await sendPlays(1);
+      expect(await playsOnPrimary()).toBe(7);
+      // As soon as the app's next look at the replica (half a second apart) sees the payment replayed.
+      await until('the writer to read from the replica', async () =>
+        (await playsListed(writer.token)) === 6 ? true : undefined,
+      );
+    } finally {
+      await resumeReplay();
+    }
+    await replicaCaughtUp();
   });
 
   it('reads from the primary while the replica lags past the bound', async () => {
@@ -250,7 +265,7 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
         headers: bearer(token),
       });
       expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json().data).toHaveLength(7);
+      expect(answer.json().data).toHaveLength(8);
       const state = (await strict.inject({ method: 'GET', url: '/api/health' })).json().data.read_replica;
       expect(state).toMatchObject({ used: false, ok: true, max_lag_ms: 0 });
     } finally {
@@ -292,14 +307,14 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       await replica.stop();
       const overview = await pages.read(`/api/analytics/overview?${range}`);
       expect(overview.statusCode, overview.body).toBe(200);
-      expect(overview.json().data.totals.plays).toBe(7);
+      expect(overview.json().data.totals.plays).toBe(8);
       // The failed read made it look again: health says the replica is down, and the server is ok.
       const state = await pages.health();
       expect(state).toMatchObject({ status: 'ok', database: { ok: true } });
       expect(state.read_replica).toEqual({ used: false, ok: false, lag_ms: null, max_lag_ms: 10_000 });
       const listed = await pages.read('/api/playback-logs?limit=500');
       expect(listed.statusCode, listed.body).toBe(200);
-      expect(listed.json().data).toHaveLength(7);
+      expect(listed.json().data).toHaveLength(8);
       const link = await download.app.inject({
         method: 'POST',
         url: '/api/playback-logs/exports',
@@ -308,7 +323,7 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       });
       const csv = await download.app.inject({ method: 'GET', url: link.json().data.url });
       expect(csv.statusCode, csv.body).toBe(200);
-      expect(csv.body.trim().split('\r\n')).toHaveLength(1 + 7);
+      expect(csv.body.trim().split('\r\n')).toHaveLength(1 + 8);
     } finally {
       await pages.app.close();
       await download.app.close();
@@ -321,9 +336,9 @@ describe.skipIf(!bin)(`reads from a streaming replica${bin ? '' : ` (${SKIPPED})
       return state.ok ? undefined : state;
     });
     expect(down).toEqual({ used: false, ok: false, lag_ms: null, max_lag_ms: 600_000 });
-    expect(await playsInAnalytics(reader.token)).toBe(8);
-    expect(await playsListed(reader.token)).toBe(8);
-    expect(await playsExported(reader.token)).toBe(8);
+    expect(await playsInAnalytics(reader.token)).toBe(9);
+    expect(await playsListed(reader.token)).toBe(9);
+    expect(await playsExported(reader.token)).toBe(9);
   });
 });
 

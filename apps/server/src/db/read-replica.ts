@@ -71,7 +71,12 @@ export class ReadReplica {
   /** After a user's write has committed: their next reads wait for the replica to have replayed it. */
   async noteWrite(userId: string): Promise<void> {
     try {
-      const row = await firstRow<{ lsn: string }>(this.primary.db, sql`select pg_current_wal_lsn()::text as lsn`);
+      // Where WAL is being inserted, not where it is written to: past the write's commit record even
+      // with synchronous_commit off, when the commit is answered before its record is written.
+      const row = await firstRow<{ lsn: string }>(
+        this.primary.db,
+        sql`select pg_current_wal_insert_lsn()::text as lsn`,
+      );
       this.lastWriteOf.set(userId, { lsn: row ? lsnValue(row.lsn) : NEVER_REPLAYED, at: Date.now() });
     } catch (error) {
       // Position unknown: the user reads from the primary until the write is forgotten.
