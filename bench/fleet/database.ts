@@ -1,15 +1,8 @@
 // Where the fleet's data lives: a fresh database on the shared PostgreSQL, a throwaway PostgreSQL
 // cluster the fleet owns (so it may stop it), or PGlite in a temp directory. Each is removed at the end.
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { postgresServerBinaries, startPrimaryCluster } from '../../apps/server/test/helpers/postgres-cluster.ts';
 import { freshDatabase } from '../lib.ts';
-import { freePort } from './api-process.ts';
-
-const run = promisify(execFile);
 
 export interface FleetDatabase {
   kind: 'postgres' | 'pglite';
@@ -45,53 +38,23 @@ export function pgliteIn(dataDir: string): FleetDatabase {
   };
 }
 
-function postgresBinDir(): string {
-  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-  const dir = versions
-    .map((version) => `/usr/lib/postgresql/${version}/bin`)
-    .find((bin) => existsSync(`${bin}/initdb`));
-  if (!dir) throw new Error('db-outage needs PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql');
-  return dir;
-}
-
 /**
- * A PostgreSQL cluster of its own in a temp directory (initdb + pg_ctl, trust auth, 127.0.0.1 on
- * a free port), so the outage stops only it and never the machine's cluster on 5432.
+ * A PostgreSQL cluster of its own in a temp directory (the API tests' helper: initdb + pg_ctl as the
+ * postgres user under root, trust auth, 127.0.0.1 on a free port), so the outage stops only it and
+ * never the machine's cluster on 5432.
  */
 export async function throwawayCluster(): Promise<FleetDatabase> {
-  const bin = postgresBinDir();
-  const dir = await mkdtemp(path.join(tmpdir(), 'adloop-fleet-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  // initdb refuses root; as root the cluster belongs to the postgres user, as PostgreSQL's packages do.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
-  }
-  const pg = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]) : run(`${bin}/${tool}`, args);
-  await pg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-instructions']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const start = async () => {
-    await pg('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'postgres.log'), '-w', 'start']);
-  };
-  const stop = async () => {
-    await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  };
-  await start();
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  const bin = postgresServerBinaries();
+  if (!bin) throw new Error('db-outage needs PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql');
+  // As many connections as the fleet's server processes open, and fsync on as in production.
+  const cluster = await startPrimaryCluster(bin, { maxConnections: 200, fsync: true });
   return {
     kind: 'postgres',
-    serverEnv: { DATABASE_URL: url },
-    target: { kind: 'postgres', url },
-    describe: `throwaway PostgreSQL cluster on 127.0.0.1:${port} (${dataDir})`,
-    stopServer: stop,
-    startServer: start,
-    remove: async () => {
-      await stop().catch(() => {});
-      await rm(dir, { recursive: true, force: true });
-    },
+    serverEnv: { DATABASE_URL: cluster.url },
+    target: { kind: 'postgres', url: cluster.url },
+    describe: `throwaway PostgreSQL cluster on 127.0.0.1:${cluster.port} (${cluster.dataDir})`,
+    stopServer: cluster.stop,
+    startServer: cluster.start,
+    remove: cluster.remove,
   };
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
+import type { ReplicaOptions } from './db/read-replica.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import { type NetworkTargetPolicy, REFUSE_PRIVATE_TARGETS } from './lib/network-targets.ts';
 import adReviewRoutes from './modules/ads/ad-review.routes.ts';
@@ -50,6 +51,7 @@ import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import inputGuardsPlugin from './plugins/input-guards.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import readReplicaPlugin from './plugins/read-replica.ts';
 import screenAuthPlugin from './plugins/screen-auth.ts';
 import screenCachePlugin from './plugins/screen-cache.ts';
 import securityPlugin from './plugins/security.ts';
@@ -57,6 +59,8 @@ import webPlugin from './plugins/web.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
+  /** A streaming replica analytics and the playback log read from (decision 098); the primary only unless given. */
+  replica?: ReplicaOptions;
   jwtSecret: Uint8Array;
   mediaDir: string;
   webDistDir?: string;
@@ -104,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(dbPlugin, { database: options.database });
+  await app.register(readReplicaPlugin, { replica: options.replica });
   await app.register(metricsPlugin, { enabled: options.metricsToken !== undefined });
   await app.register(securityPlugin);
   await app.register(admissionPlugin, { ...defaultAdmission(options.database.kind), ...options.admission });

@@ -29,6 +29,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
   });
 
+  it('reads from a replica only beside a PostgreSQL primary (decision 098)', () => {
+    expect(parseEnv({}).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({}).DATABASE_READ_MAX_LAG_MS).toBe(10_000);
+    const env = parseEnv({ DATABASE_URL: 'postgres://db/adloop', DATABASE_READ_URL: 'postgres://replica/adloop' });
+    expect(env.DATABASE_READ_URL).toBe('postgres://replica/adloop');
+  });
+
   it('keeps the origin of PUBLIC_URL, which invitation links name (decision 089)', () => {
     expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
     expect(parseEnv({ PUBLIC_URL: 'https://Ads.Example.com/' }).PUBLIC_URL).toBe('https://ads.example.com');
@@ -57,6 +64,10 @@ describe('parseEnv', () => {
     [{ PUBLIC_URL: 'https://ads.example.com/adloop' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'https://user:pw@ads.example.com' }, 'PUBLIC_URL'],
     [{ METRICS_TOKEN: 'sixteen or more but spaced' }, 'METRICS_TOKEN'],
+    [{ DATABASE_READ_URL: 'postgres://replica/adloop' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_URL: 'postgres://db/adloop', DATABASE_READ_URL: 'mysql://replica/adloop' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_URL: 'postgres://db/adloop', DATABASE_READ_URL: 'postgres://db/adloop' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_READ_MAX_LAG_MS: 'soon' }, 'DATABASE_READ_MAX_LAG_MS'],
   ])('refuses %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

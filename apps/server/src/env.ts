@@ -1,5 +1,6 @@
 import { DEFAULT_INTEGRATION_TOKEN_REQUESTS_PER_MINUTE } from '@adloop/contract/integration-tokens';
 import { z } from 'zod';
+import { DEFAULT_READ_MAX_LAG_MS } from './db/read-replica.ts';
 import { DEFAULT_COMPANY_STORAGE_BYTES, DEFAULT_USER_BYTES_PER_HOUR } from './modules/media/media-limits.ts';
 
 const byteCount = z.coerce
@@ -20,6 +21,17 @@ const settings = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** A streaming replica of DATABASE_URL that analytics and the playback log read from (decision 098). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Beyond this lag (ms) the replica's reads go to the primary (decision 098). */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be whole milliseconds')
+    .min(0)
+    .default(DEFAULT_READ_MAX_LAG_MS),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an email address').default('admin@adloop.app'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -93,10 +105,19 @@ const settings = z.object({
 });
 
 /** Every setting the server reads, validated once at start (docs/design.md §4). */
-export const envSchema = settings.refine((env) => !env.ALERT_WEBHOOK_URL || env.ALERT_WEBHOOK_SECRET, {
-  message: 'is required with ALERT_WEBHOOK_URL',
-  path: ['ALERT_WEBHOOK_SECRET'],
-});
+export const envSchema = settings
+  .refine((env) => !env.ALERT_WEBHOOK_URL || env.ALERT_WEBHOOK_SECRET, {
+    message: 'is required with ALERT_WEBHOOK_URL',
+    path: ['ALERT_WEBHOOK_SECRET'],
+  })
+  .refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
+    message: 'needs DATABASE_URL: a read replica is of a PostgreSQL primary, not of the embedded database',
+    path: ['DATABASE_READ_URL'],
+  })
+  .refine((env) => !env.DATABASE_READ_URL || env.DATABASE_READ_URL !== env.DATABASE_URL, {
+    message: 'names the same database as DATABASE_URL; leave it unset to read from the primary',
+    path: ['DATABASE_READ_URL'],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -40,6 +40,10 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
 );
 await database.migrate();
+// Analytics and the playback log may read from a streaming replica (decision 098); it is never migrated nor written.
+const readDatabase = env.DATABASE_READ_URL
+  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_READ_URL, readOnly: true })
+  : undefined;
 const seeded = await seedOnFirstStart(database.db, {
   adminEmail: env.ADMIN_EMAIL,
   adminPassword: env.ADMIN_PASSWORD,
@@ -74,6 +78,7 @@ const invitationMailer = env.SMTP_URL
 
 const app = await buildApp({
   database,
+  replica: readDatabase ? { database: readDatabase, maxLagMs: env.DATABASE_READ_MAX_LAG_MS } : undefined,
   jwtSecret: await loadJwtSecret(env.JWT_SECRET, dataDir),
   mediaDir,
   webDistDir,
@@ -122,6 +127,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, env.SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await database.close();
+    await readDatabase?.close();
     app.log.info('shut down');
     process.exit(0);
   });

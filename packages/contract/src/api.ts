@@ -13,6 +13,18 @@ export const healthResponseSchema = z.object({
   data: z.object({
     status: z.enum(['ok', 'degraded']),
     database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latency_ms: z.number() }),
+    /**
+     * The streaming replica analytics and the playback log may read from (decision 098); null
+     * without one. `used`: reads go to it now (it answers and lags at most `max_lag_ms`).
+     */
+    read_replica: z
+      .object({
+        used: z.boolean(),
+        ok: z.boolean(),
+        lag_ms: z.number().nullable(),
+        max_lag_ms: z.number(),
+      })
+      .nullable(),
     version: z.string(),
     uptime_seconds: z.number(),
   }),

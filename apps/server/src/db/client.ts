@@ -29,10 +29,18 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 const POSTGRES_STATEMENT_TIMEOUT_MS = 30_000;
 const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
+/** A replica that does not answer soon is passed over for the primary, so waiting longer buys nothing. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** A read replica's pool (decision 098): every transaction read-only, and a quicker give-up on connecting. */
+      readOnly?: boolean;
+    };
 
 /** Opens PGlite (a directory, or in memory without one) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -47,11 +55,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     connectionString: target.url,
     max: target.poolSize ?? 20,
     // A database that is down fails a request in seconds (answered 503), rather than holding it.
-    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: target.readOnly ? REPLICA_CONNECT_TIMEOUT_MS : POSTGRES_CONNECT_TIMEOUT_MS,
     // One slow or blocked statement cannot hold a pooled connection for long (decision 036).
     statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
     lock_timeout: POSTGRES_LOCK_TIMEOUT_MS,
     idle_in_transaction_session_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+    // A URL that names a primary by mistake still never takes a write through this pool.
+    ...(target.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   let closing = false;
   // A connection the server drops (restart, failover, terminated backend) must not crash the

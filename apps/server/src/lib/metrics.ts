@@ -6,6 +6,8 @@ export interface ScrapeSources {
   screensOnline(): Promise<number>;
   alertDeliveriesPending(): Promise<number>;
   screenRequestsInFlight(): number;
+  /** Seconds the read replica lags behind the primary (decision 098); NaN when unknown; undefined without one. */
+  readReplicaLagSeconds?: (() => Promise<number>) | undefined;
   /** A count that could not be read is reported as NaN, and why is logged here. */
   onSourceFailed(metric: string, error: unknown): void;
 }
@@ -60,6 +62,14 @@ export function createMetrics(sources: ScrapeSources) {
     'Screen requests being answered now, as admission control counts them',
     sources.screenRequestsInFlight,
   );
+
+  if (sources.readReplicaLagSeconds) {
+    scrapedGauge(
+      'adloop_read_replica_lag_seconds',
+      'How far the streaming replica analytics and the playback log read from is behind the primary; NaN when it does not answer',
+      sources.readReplicaLagSeconds,
+    );
+  }
 
   const playsRefused = new Counter({
     name: 'adloop_plays_refused_total',

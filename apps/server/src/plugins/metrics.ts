@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics } from 'prom-client';
+import type { ReadReplica } from '../db/read-replica.ts';
 import { type AppMetrics, createMetrics } from '../lib/metrics.ts';
 import { countPendingAlertDeliveries } from '../modules/alerts/alerts.service.ts';
 import { countOnlineScreens } from '../modules/screens/screens.service.ts';
@@ -17,6 +18,11 @@ export interface MetricsOptions {
   enabled: boolean;
 }
 
+const lagSecondsOf = (replica: ReadReplica) => async (): Promise<number> => {
+  const state = await replica.current();
+  return state.lagMs === null ? Number.NaN : state.lagMs / 1000;
+};
+
 type RouteTimer = ReturnType<AppMetrics['httpRequestDuration']['labels']>;
 
 /**
@@ -30,6 +36,7 @@ export default fp(
       screensOnline: () => countOnlineScreens(app.db),
       alertDeliveriesPending: () => countPendingAlertDeliveries(app.db),
       screenRequestsInFlight: () => app.admission.screenRequestsInFlight,
+      readReplicaLagSeconds: app.readReplica ? lagSecondsOf(app.readReplica) : undefined,
       onSourceFailed: (metric, error) => app.log.warn({ err: error, metric }, 'metric not read; reported as NaN'),
     });
     app.decorate('metrics', metrics);
@@ -50,5 +57,5 @@ export default fp(
       timer.observe(reply.elapsedTime / 1000);
     });
   },
-  { name: 'metrics', dependencies: ['db'] },
+  { name: 'metrics', dependencies: ['db', 'read-replica'] },
 );

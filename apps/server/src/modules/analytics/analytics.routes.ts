@@ -8,6 +8,7 @@ import { staffRoutes } from '../../lib/staff-route.ts';
 import { analyticsOverview } from './analytics.service.ts';
 import { listVariantAds, variantAnalytics } from './variant-analytics.service.ts';
 
+/** Every analytics read may come from the streaming replica (decision 098); none of them writes. */
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = staffRoutes(app, 'analytics');
@@ -19,7 +20,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       response: { 200: analyticsOverviewSchema },
     }),
     async (request) => ({
-      data: await analyticsOverview(request.ctx, request.query),
+      data: await app.replicaRead(request.ctx, (ctx) => analyticsOverview(ctx, request.query)),
     }),
   );
 
@@ -31,7 +32,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       response: { 200: one(variantAnalyticsSchema) },
     }),
     async (request) => ({
-      data: await variantAnalytics(request.ctx, request.query),
+      data: await app.replicaRead(request.ctx, (ctx) => variantAnalytics(ctx, request.query)),
     }),
   );
 
@@ -42,7 +43,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       response: { 200: z.object({ data: z.array(variantAdSchema) }) },
     }),
     async (request) => ({
-      data: await listVariantAds(request.ctx),
+      data: await app.replicaRead(request.ctx, listVariantAds),
     }),
   );
 }

@@ -48,6 +48,15 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     }
   };
 
+  /** The replica's last look (decision 098); it never degrades the status, since its reads fall back to the primary. */
+  const readReplicaState = async () => {
+    const replica = app.readReplica;
+    if (!replica) return null;
+    const state = await replica.current();
+    const used = state.ok && state.lagMs !== null && state.lagMs <= replica.maxLagMs;
+    return { used, ok: state.ok, lag_ms: state.lagMs, max_lag_ms: replica.maxLagMs };
+  };
+
   app.get(
     '/',
     {
@@ -62,10 +71,12 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       const before = performance.now();
       const ok = await databaseOk();
       const latency = Math.round((performance.now() - before) * 100) / 100;
+      const replica = await readReplicaState();
       return reply.code(ok ? 200 : 503).send({
         data: {
           status: ok ? 'ok' : 'degraded',
           database: { kind: app.database.kind, ok, latency_ms: latency },
+          read_replica: replica,
           version: VERSION,
           uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
         },

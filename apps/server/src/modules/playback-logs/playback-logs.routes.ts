@@ -48,16 +48,21 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
       },
     }),
-    async (request) => listPlays(request.ctx, request.query),
+    // The list and the CSV may come from the streaming replica (decision 098); ingestion writes to the primary.
+    async (request) => app.replicaRead(request.ctx, (ctx) => listPlays(ctx, request.query)),
   );
 
   app.post(
     '/exports',
-    guard('playbackLogs', 'read', {
-      summary: 'A short-lived download link for the filtered plays as CSV',
-      body: playbackExportRequestSchema,
-      response: { 200: playbackExportSchema },
-    }),
+    {
+      ...guard('playbackLogs', 'read', {
+        summary: 'A short-lived download link for the filtered plays as CSV',
+        body: playbackExportRequestSchema,
+        response: { 200: playbackExportSchema },
+      }),
+      // Signs a link and writes nothing: the caller's next reads need not wait for the replica.
+      config: { readsOnly: true },
+    },
     async (request) => ({ data: await createExportTicket(app.jwtSecret, request.caller, request.body) }),
   );
 
@@ -84,7 +89,7 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="adloop-plays-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(playsCsv(app.db, redeemed));
+        .send(playsCsv(await app.readDatabaseFor(redeemed.caller.userId), redeemed));
     },
   );
 }
