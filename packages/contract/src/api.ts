@@ -13,6 +13,8 @@ export const healthResponseSchema = z.object({
   data: z.object({
     status: z.enum(['ok', 'degraded']),
     database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latency_ms: z.number() }),
+    /** The event bus between processes: while Redis is away, other processes' changes reach this one's screens late (decision 099). */
+    bus: z.object({ kind: z.enum(['in-process', 'redis']), connected: z.boolean() }),
     version: z.string(),
     uptime_seconds: z.number(),
   }),
