@@ -23,6 +23,8 @@ export class Ledger {
   reauthentications = 0;
   /** Screens that moved to another API process (decision 099): when, from which, to which. */
   readonly moves: { t: number; from: number; to: number }[] = [];
+  /** Moved screens that went back to their home process after RETURN_HOME_AFTER_MS. */
+  returnsHome = 0;
   /** 503 answers to screens: when, from which process, and whether they said when to come back. */
   readonly unavailable: { t: number; process: number; retryAfter: boolean }[] = [];
   /** `ads-changed` frames naming no ad: a process's bus came back and every screen reloads its list. */

@@ -86,7 +86,9 @@ export async function perProcessReport(
 /** With two processes or more: a line per process. */
 function printProcesses(report: FleetReport) {
   if (report.processes.length < 2) return;
-  console.log('\nAPI processes');
+  console.log(
+    `\nAPI processes (screens moved ${report.screens.movedToAnotherProcess}, returned home ${report.screens.returnedHome})`,
+  );
   for (const each of report.processes) {
     console.log(
       `  ${each.process} :${each.port}  requests ${each.requests}  screens home/end ${each.screensHome}/${each.screensAtEnd}` +
@@ -169,6 +171,7 @@ export function printSummary(report: FleetReport) {
     `${report.client.eventLoopDelayP99Ms} / ${report.client.eventLoopDelayMaxMs}`,
   );
   line('client requests waiting for a socket (peak)', report.client.requestsWaitingForASocketPeak);
+  line('client RSS peak MiB', report.client.rssMiBPeak);
   line('screens: list mismatches / stream drops', `${report.screens.listMismatches} / ${report.screens.streamDrops}`);
   printProcesses(report);
   for (const fault of report.faults) {

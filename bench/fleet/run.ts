@@ -183,12 +183,15 @@ const screens = fixture.screens.map(
     ),
 );
 let clientQueuePeak = 0;
+// The fleet's own memory, to size a 10,000-screen run from (README "Fleet").
+let clientRssPeak = 0;
 const silence = setInterval(() => {
   const now = performance.now();
   for (const screen of screens) screen.checkSilence(now);
 }, 5_000);
 const queueWatch = setInterval(() => {
   clientQueuePeak = Math.max(clientQueuePeak, http.queued());
+  clientRssPeak = Math.max(clientRssPeak, process.memoryUsage.rss());
 }, 500);
 
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
@@ -350,6 +353,8 @@ const report = {
     listMismatches: ledger.listMismatches,
     streamDrops: ledger.streamDrops,
     reauthentications: ledger.reauthentications,
+    movedToAnotherProcess: ledger.moves.length,
+    returnedHome: ledger.returnsHome,
   },
   campaigns,
   faults,
@@ -364,6 +369,7 @@ const report = {
     eventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
     eventLoopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
     requestsWaitingForASocketPeak: clientQueuePeak,
+    rssMiBPeak: Math.round(clientRssPeak / 2 ** 20),
   },
 };
 export type FleetReport = typeof report;

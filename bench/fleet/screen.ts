@@ -19,9 +19,11 @@ const FIRST_LOAD_RETRY_MS = 10_000;
 /**
  * After this many answers in a row that were no answer (refused, reset, timed out) or a 503, a
  * screen moves to the next API process, as a load balancer takes a failing backend out
- * (decision 099); it stays there, as a sticky balancer keeps a client where it landed.
+ * (decision 099).
  */
 const FAILOVER_AFTER = 2;
+/** …and after this long away it tries its home again (its stream stays where it is until it drops). */
+const RETURN_HOME_AFTER_MS = 30_000;
 /** Outlets are in Asia/Kolkata: UTC+05:30 all year. */
 const OUTLET_OFFSET_MS = 330 * 60_000;
 
@@ -82,6 +84,7 @@ export class SimulatedScreen implements EditProgress {
   /** The API process it talks to now: its home until that one fails it. */
   via: number;
   private failuresInARow = 0;
+  private movedAt = 0;
 
   constructor(
     private readonly seeded: SeededScreen,
@@ -95,8 +98,13 @@ export class SimulatedScreen implements EditProgress {
 
   /** Every request goes to the process it talks to now; what comes back may move it. */
   private async request(options: RequestOptions): Promise<Reply> {
+    this.maybeGoHome();
     const process = this.via;
-    const reply = await this.request({ ...options, process });
+    const reply = await this.context.http.request({ ...options, process });
+    if (reply.ok && reply.status === 503) {
+      const retryAfter = reply.headers['retry-after'] !== undefined;
+      this.context.ledger.unavailable.push({ t: this.context.metrics.now(), process, retryAfter });
+    }
     this.answered(process, !reply.ok || reply.status === 503);
     return reply;
   }
@@ -112,7 +120,16 @@ export class SimulatedScreen implements EditProgress {
     if (this.failuresInARow < FAILOVER_AFTER || this.context.processes < 2) return;
     this.failuresInARow = 0;
     this.via = (this.via + 1) % this.context.processes;
+    this.movedAt = performance.now();
     this.context.ledger.moves.push({ t: this.context.metrics.now(), from: process, to: this.via });
+  }
+
+  /** Away from home long enough, it tries home again: a balancer puts a backend back once its checks pass. */
+  private maybeGoHome() {
+    if (this.via === this.home || performance.now() - this.movedAt < RETURN_HOME_AFTER_MS) return;
+    this.via = this.home;
+    this.failuresInARow = 0;
+    this.context.ledger.returnsHome += 1;
   }
 
   /** Signs in, says it is online, loads its list and opens its stream; then its loops run on timers. */
