@@ -82,6 +82,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
+// A fault in the fleet's own code must not leave servers and a Redis running on a shared machine.
+process.once('uncaughtException', (error) => {
+  console.error(error);
+  console.error('The fleet failed: stopping the servers and removing the fleet’s database…');
+  void cleanUp().finally(() => process.exit(1));
+});
 // Bounded: whatever happens, the run ends (and cleans up) ten minutes after it should have.
 const watchdog = setTimeout(
   () => {
