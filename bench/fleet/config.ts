@@ -1,7 +1,9 @@
 // Settings of `npm run fleet`: each is an environment variable or the matching --flag (flags win).
 import { parseArgs } from 'node:util';
 
-export const FAULTS = ['kill', 'db-outage', 'sse-churn'] as const;
+export const FAULTS = ['kill', 'db-outage', 'sse-churn', 'redis-outage', 'db-cut-one', 'kill-one'] as const;
+/** Faults between API processes (decision 099): they need two or more. */
+const BETWEEN_PROCESSES: readonly Fault[] = ['redis-outage', 'db-cut-one', 'kill-one'];
 export type Fault = (typeof FAULTS)[number];
 
 export interface FleetConfig {
@@ -19,6 +21,8 @@ export interface FleetConfig {
   churnStreams: number;
   /** Advertisers' campaigns booked before the load, each one line item flying today (0: none). */
   campaigns: number;
+  /** API processes on one database and one Redis of the fleet's own (decision 099). */
+  processes: number;
   adminUrl: string;
 }
 
@@ -35,6 +39,7 @@ const SETTINGS = {
   'outage-seconds': ['FLEET_OUTAGE_S', '20'],
   'churn-streams': ['FLEET_CHURN_STREAMS', '10000'],
   campaigns: ['FLEET_CAMPAIGNS', '20'],
+  processes: ['FLEET_PROCESSES', '1'],
   'database-url': ['FLEET_DATABASE_URL', ''],
 } as const;
 type Setting = keyof typeof SETTINGS;
@@ -58,6 +63,8 @@ export function usage(): string {
     '',
     'e.g. the embedded database at 300 screens × 2 s:',
     '  npm run fleet -- --db pglite --screens 300 --batch-interval 2 --seconds 180',
+    "e.g. two API processes on one PostgreSQL and a Redis of the fleet's own, with the faults between them:",
+    '  FLEET_PROCESSES=2 FLEET_FAULTS=redis-outage,db-cut-one,kill-one npm run fleet -- --screens 500 --seconds 60',
     'e.g. no campaigns (each of the default 20 books one line item flying today; see README "Fleet"):',
     '  npm run fleet -- --campaigns 0',
   ].join('\n');
@@ -94,6 +101,15 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): FleetConfig 
       'FLEET_FAULTS=db-outage needs FLEET_DB=postgres: the embedded database cannot stop apart from the API',
     );
   }
+  const processes = Math.floor(positive('processes', raw('processes')));
+  if (processes > 1 && db === 'pglite') {
+    throw new Error('FLEET_PROCESSES > 1 needs FLEET_DB=postgres: the embedded database belongs to one process');
+  }
+  for (const fault of faults) {
+    if (BETWEEN_PROCESSES.includes(fault as Fault) && processes < 2) {
+      throw new Error(`FLEET_FAULTS=${fault} is a fault between API processes: it needs FLEET_PROCESSES=2 or more`);
+    }
+  }
   const adminUrl =
     raw('database-url') ||
     env.BENCH_DATABASE_URL ||
@@ -116,6 +132,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): FleetConfig 
     outageS: positive('outage-seconds', raw('outage-seconds')),
     churnStreams: Math.floor(positive('churn-streams', raw('churn-streams'))),
     campaigns: Math.floor(positive('campaigns', raw('campaigns'), 0)),
+    processes,
     adminUrl,
   };
 }

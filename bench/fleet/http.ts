@@ -17,6 +17,14 @@ export interface RequestOptions {
   body?: unknown;
   /** Staff and probes have sockets of their own, so a fleet filling its pool never queues them. */
   staff?: boolean;
+  /** Which API process answers (an index into the client's ports); the first by default. */
+  process?: number;
+}
+
+/** What one API process answered: requests and their outcomes (status, or the socket error). */
+export interface ProcessTally {
+  requests: number;
+  outcomes: Record<string, number>;
 }
 
 /** The error kind of a failed request: timeout, or the socket error's code (ECONNREFUSED, ECONNRESET…). */
@@ -41,11 +49,16 @@ export class HttpClient {
   private readonly streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   private readonly staffAgent = new http.Agent({ keepAlive: true, maxSockets: 8, timeout: 60_000 });
 
+  /** Per API process, every request's and stream's outcome (decision 099). */
+  readonly byProcess: ProcessTally[];
+
   constructor(
-    private readonly port: number,
+    /** One per API process: a screen picks its process by index. */
+    private readonly ports: readonly number[],
     private readonly metrics: Metrics,
     connections: number,
   ) {
+    this.byProcess = ports.map(() => ({ requests: 0, outcomes: {} }));
     // Free sockets are let go before the server's 72 s keep-alive ends, so a reused one is never a closed one.
     this.agent = new http.Agent({
       keepAlive: true,
@@ -53,6 +66,12 @@ export class HttpClient {
       maxFreeSockets: connections,
       timeout: 60_000,
     });
+  }
+
+  private tally(process: number, outcome: string) {
+    const tally = this.byProcess[process]!;
+    tally.requests += 1;
+    tally.outcomes[outcome] = (tally.outcomes[outcome] ?? 0) + 1;
   }
 
   /** Requests waiting in the fleet for a pooled socket (the client, not the server, holding them up). */
@@ -77,6 +96,7 @@ export class HttpClient {
         settled = true;
         clearTimeout(timer);
         this.metrics.end(options.route, startedAt, reply.ok ? String(reply.status) : reply.error);
+        this.tally(options.process ?? 0, reply.ok ? String(reply.status) : reply.error);
         if (reply.ok && reply.status >= 400)
           this.metrics.note(options.route, String(reply.status), messageOf(reply.body));
         resolve(reply);
@@ -84,7 +104,7 @@ export class HttpClient {
       const request = http.request(
         {
           host: '127.0.0.1',
-          port: this.port,
+          port: this.ports[options.process ?? 0],
           method: options.method,
           path: options.path,
           headers,
@@ -122,6 +142,7 @@ export class HttpClient {
     token: string,
     onFrame: (event: string, data: string) => void,
     onEnd: () => void,
+    process = 0,
   ): Promise<{ ok: true; close(): void } | { ok: false; outcome: string }> {
     const startedAt = this.metrics.begin(route);
     return new Promise((resolve) => {
@@ -132,10 +153,11 @@ export class HttpClient {
         settled = true;
         clearTimeout(timer);
         this.metrics.end(route, startedAt, outcome);
+        this.tally(process, outcome);
       };
       const request = http.get({
         host: '127.0.0.1',
-        port: this.port,
+        port: this.ports[process],
         path: '/api/screen-auth/events',
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
         agent: this.streamAgent,

@@ -21,6 +21,14 @@ export class Ledger {
   listMismatches = 0;
   streamDrops = 0;
   reauthentications = 0;
+  /** Screens that moved to another API process (decision 099): when, from which, to which. */
+  readonly moves: { t: number; from: number; to: number }[] = [];
+  /** Moved screens that went back to their home process after RETURN_HOME_AFTER_MS. */
+  returnsHome = 0;
+  /** 503 answers to screens: when, from which process, and whether they said when to come back. */
+  readonly unavailable: { t: number; process: number; retryAfter: boolean }[] = [];
+  /** `ads-changed` frames naming no ad: a process's bus came back and every screen reloads its list. */
+  reloadNotices = 0;
   /** Live plays of campaign creatives the screens made, and those of them the server refused, by reason. */
   campaignPlaysMade = 0;
   readonly campaignRefusedByReason = new Map<string, number>();
@@ -91,6 +99,11 @@ export class EditTracker {
 
   get count(): number {
     return this.edits.length;
+  }
+
+  /** The number of the last edit that happened (0: none yet). */
+  get lastNumber(): number {
+    return this.edits.at(-1)?.number ?? 0;
   }
 
   /** An `ads-changed` frame arrived at `at`: it announces every edit sent before it that this screen had not heard of. */

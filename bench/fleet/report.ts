@@ -1,6 +1,11 @@
 // The readable side of a fleet run: what the server logged, and a summary on stdout.
 import { readFile } from 'node:fs/promises';
+import type { ApiProcess } from './api-process.ts';
+import type { HttpClient } from './http.ts';
+import type { Ledger } from './ledger.ts';
 import type { FleetReport } from './run.ts';
+import type { SimulatedScreen } from './screen.ts';
+import type { HealthProbe } from './staff.ts';
 
 /** Server log lines at error level or above (pino 50+), and the headlines of crashes (plain lines). */
 export async function serverLogFindings(logFile: string) {
@@ -46,11 +51,60 @@ export async function serverLogFindings(logFile: string) {
   };
 }
 
+/** Each API process's own figures: what it answered, its screens, exits, memory and log (decision 099). */
+export async function perProcessReport(
+  apis: readonly ApiProcess[],
+  logFiles: readonly string[],
+  http: HttpClient,
+  screens: readonly SimulatedScreen[],
+  ledger: Ledger,
+  probes: readonly HealthProbe[],
+) {
+  return Promise.all(
+    apis.map(async (api, index) => {
+      const rss = api.samples.map((sample) => sample.rssMiB);
+      const log = await serverLogFindings(logFiles[index]!);
+      return {
+        process: index,
+        port: api.port,
+        requests: http.byProcess[index]!.requests,
+        outcomes: http.byProcess[index]!.outcomes,
+        screensHome: screens.filter((screen) => screen.home === index).length,
+        screensAtEnd: screens.filter((screen) => screen.via === index).length,
+        screensMovedAway: ledger.moves.filter((move) => move.from === index).length,
+        screens503: ledger.unavailable.filter((entry) => entry.process === index).length,
+        health: probes[index]!.report(),
+        exits: api.exits,
+        rssMiB: { first: rss[0] ?? null, max: rss.length ? Math.max(...rss) : null, last: rss.at(-1) ?? null },
+        logErrors: log.linesByPinoLevel['50'] ?? 0,
+        logTopMessages: log.topMessages.slice(0, 3),
+      };
+    }),
+  );
+}
+
+/** With two processes or more: a line per process. */
+function printProcesses(report: FleetReport) {
+  if (report.processes.length < 2) return;
+  console.log(
+    `\nAPI processes (screens moved ${report.screens.movedToAnotherProcess}, returned home ${report.screens.returnedHome})`,
+  );
+  for (const each of report.processes) {
+    console.log(
+      `  ${each.process} :${each.port}  requests ${each.requests}  screens home/end ${each.screensHome}/${each.screensAtEnd}` +
+        `  moved away ${each.screensMovedAway}  503s ${each.screens503}  exits ${each.exits.length}` +
+        `  RSS max ${each.rssMiB.max} MiB  log errors ${each.logErrors}  health not 200 ${each.health.not200}`,
+    );
+    console.log(`      ${JSON.stringify(each.outcomes)}`);
+  }
+}
+
 export function printSummary(report: FleetReport) {
   const line = (label: string, value: unknown) => console.log(`  ${label.padEnd(34)} ${value}`);
   const c = report.config;
   console.log(
     `\nFleet: ${c.screens} screens, ${report.timing.loadSeconds} s, batches every ${c.batchIntervalS} s, ${report.database}` +
+      (c.processes > 1 ? `, ${c.processes} API processes` : '') +
       (c.faults.length ? `, faults: ${c.faults.join(', ')}` : ''),
   );
   console.log('\nRequests');
@@ -117,7 +171,9 @@ export function printSummary(report: FleetReport) {
     `${report.client.eventLoopDelayP99Ms} / ${report.client.eventLoopDelayMaxMs}`,
   );
   line('client requests waiting for a socket (peak)', report.client.requestsWaitingForASocketPeak);
+  line('client RSS peak MiB', report.client.rssMiBPeak);
   line('screens: list mismatches / stream drops', `${report.screens.listMismatches} / ${report.screens.streamDrops}`);
+  printProcesses(report);
   for (const fault of report.faults) {
     console.log(`\nFault ${fault.fault}`);
     for (const [key, value] of Object.entries(fault)) {

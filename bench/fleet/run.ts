@@ -2,23 +2,24 @@
 // optional faults and campaigns; counts requests, errors, latency, plays acknowledged vs stored,
 // server RSS and each line item's delivery, and writes bench/results/fleet-<timestamp>.json plus a
 // summary (README "Fleet").
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { root } from '../lib.ts';
-import { ApiProcess, type ExitRecord, freePort } from './api-process.ts';
+import type { ApiProcess, ExitRecord } from './api-process.ts';
 import { acceptanceOf, campaignReport, readDelivery, storedDelivery } from './campaign-delivery.ts';
 import { type BookedLineItem, bookCampaigns } from './campaigns.ts';
 import { readConfig } from './config.ts';
 import { type FleetDatabase, pgliteIn, sharedPostgres, throwawayCluster } from './database.ts';
 import { databaseOutage, type FaultContext, type FaultResult, killApi, sseChurn } from './faults.ts';
+import { type BetweenContext, databaseCutOne, killOne, redisOutage } from './faults-between.ts';
 import { HttpClient } from './http.ts';
 import { EditTracker, Ledger } from './ledger.ts';
 import { Metrics } from './metrics.ts';
-import { printSummary, serverLogFindings } from './report.ts';
+import { createApiProcesses } from './processes.ts';
+import { perProcessReport, printSummary, serverLogFindings } from './report.ts';
 import { SimulatedScreen } from './screen.ts';
 import { seedFleet } from './seed.ts';
 import { HealthProbe, StaffEditor } from './staff.ts';
@@ -81,6 +82,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
+// A fault in the fleet's own code must not leave servers and a Redis running on a shared machine.
+process.once('uncaughtException', (error) => {
+  console.error(error);
+  console.error('The fleet failed: stopping the servers and removing the fleet’s database…');
+  void cleanUp().finally(() => process.exit(1));
+});
 // Bounded: whatever happens, the run ends (and cleans up) ten minutes after it should have.
 const watchdog = setTimeout(
   () => {
@@ -108,41 +115,45 @@ console.log(`Seeding ${config.screens} screens (${database.describe})…`);
 const fixture = await orCleanUp(seedFleet(database, config.screens, historyMs(), config.campaigns));
 
 const metrics = new Metrics();
-const port = await freePort();
 let finishing = false;
-const unexpectedExits: ExitRecord[] = [];
-const api: ApiProcess = new ApiProcess(
-  port,
-  {
-    ...database.serverEnv,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-  },
-  logFile,
-  () => metrics.now(),
-  (record) => {
-    unexpectedExits.push(record);
+const unexpectedExits: (ExitRecord & { process: number })[] = [];
+const fleet = await orCleanUp(
+  createApiProcesses(config, database, dataDir, logFile, metrics.now.bind(metrics), (index, record) => {
+    unexpectedExits.push({ ...record, process: index });
     // A supervisor would start it again; so does the fleet, so the run can count what was lost.
     const restart = async () => {
-      while (!finishing && !api.pid) {
-        await api.start().catch(() => sleep(2_000));
+      while (!finishing && !apis[index]!.pid) {
+        await apis[index]!.start().catch(() => sleep(2_000));
       }
     };
     if (!finishing) void restart();
-  },
+  }),
 );
-cleanups.push(() => api.stop());
-const startSeconds = await orCleanUp(api.start());
-api.startSampling(2_000);
-console.log(`Server up on 127.0.0.1:${port} in ${startSeconds.toFixed(1)} s (pid ${api.pid}); log: ${logFile}`);
+const apis = fleet.apis;
+const api: ApiProcess = apis[0]!;
+if (fleet.redis) cleanups.push(() => fleet.redis!.kill());
+if (fleet.proxy) cleanups.push(() => fleet.proxy!.close());
+for (const each of apis) cleanups.push(() => each.stop());
+const startSeconds = Math.max(...(await orCleanUp(Promise.all(apis.map((each) => each.start())))));
+for (const each of apis) each.startSampling(2_000);
+for (const [index, each] of apis.entries()) {
+  console.log(
+    `Server ${index} up on 127.0.0.1:${each.port} (pid ${each.pid}); log: ${fleet.logFiles[index]}` +
+      (index === 0 ? ` — started in ${startSeconds.toFixed(1)} s` : ''),
+  );
+}
+if (fleet.redis) console.log(`Event bus: the fleet's own Redis on ${fleet.redis.url}`);
 
-const http = new HttpClient(port, metrics, config.connections);
+const http = new HttpClient(
+  apis.map((each) => each.port),
+  metrics,
+  config.connections,
+);
 const ledger = new Ledger();
 const edits = new EditTracker();
-const probe = new HealthProbe(http, metrics);
-probe.start();
+const probes = apis.map((_, index) => new HealthProbe(http, metrics, index));
+const probe = probes[0]!;
+for (const each of probes) each.start();
 const signInSlot = limiter(4);
 const campaignAdIds = new Set(fixture.campaigns.map((campaign) => campaign.creativeId));
 let booked: BookedLineItem[] = [];
@@ -156,7 +167,7 @@ if (fixture.campaigns.length > 0) {
   );
 }
 const screens = fixture.screens.map(
-  (seeded) =>
+  (seeded, index) =>
     new SimulatedScreen(
       seeded,
       {
@@ -170,17 +181,23 @@ const screens = fixture.screens.map(
         heartbeatIntervalMs: config.heartbeatIntervalS * 1000,
         campaignAdIds,
         signInSlot,
+        processes: config.processes,
       },
       fixture.historyStartMs,
+      // Screens are split evenly between the processes, as a balancer spreads them (decision 099).
+      index % config.processes,
     ),
 );
 let clientQueuePeak = 0;
+// The fleet's own memory, to size a 10,000-screen run from (README "Fleet").
+let clientRssPeak = 0;
 const silence = setInterval(() => {
   const now = performance.now();
   for (const screen of screens) screen.checkSilence(now);
 }, 5_000);
 const queueWatch = setInterval(() => {
   clientQueuePeak = Math.max(clientQueuePeak, http.queued());
+  clientRssPeak = Math.max(clientRssPeak, process.memoryUsage.rss());
 }, 500);
 
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
@@ -194,7 +211,7 @@ console.log(
 
 const loadFrom = metrics.now();
 const cpuFrom = process.cpuUsage();
-const editor = new StaffEditor(http, metrics, edits, fixture.editedAdId);
+const editor = new StaffEditor(http, metrics, edits, fixture.editedAdId, config.processes);
 editor.start(config.editIntervalS * 1000);
 const faultContext: FaultContext = { api, database, http, metrics, probe, loadFrom };
 const faults: FaultResult[] = [];
@@ -208,6 +225,41 @@ const at = (share: number, inject: () => Promise<FaultResult>) =>
   );
 if (config.faults.includes('kill')) at(0.3, () => killApi(faultContext));
 if (config.faults.includes('db-outage')) at(0.55, () => databaseOutage(faultContext, config.outageS * 1000));
+const between: BetweenContext = {
+  apis,
+  probes,
+  http,
+  metrics,
+  ledger,
+  edits,
+  editor,
+  screens,
+  redis: fleet.redis,
+  proxy: fleet.proxy,
+  loadFrom,
+};
+// Several asked for run one after another: each starts at its time or when the one before has ended.
+let betweenFaults: Promise<unknown> = Promise.resolve();
+const inTurn = (inject: () => Promise<FaultResult>) => () => {
+  const result = betweenFaults.then(inject);
+  betweenFaults = result;
+  return result;
+};
+if (config.faults.includes('redis-outage'))
+  at(
+    0.15,
+    inTurn(() => redisOutage(between, config.outageS * 1000)),
+  );
+if (config.faults.includes('db-cut-one'))
+  at(
+    0.45,
+    inTurn(() => databaseCutOne(between, config.outageS * 1000)),
+  );
+if (config.faults.includes('kill-one'))
+  at(
+    0.75,
+    inTurn(() => killOne(between)),
+  );
 await sleep(config.seconds * 1000);
 await Promise.all(scheduled);
 await editor.stop();
@@ -242,10 +294,10 @@ const unacknowledged = screens.flatMap((screen) =>
 finishing = true;
 clearInterval(silence);
 clearInterval(queueWatch);
-probe.stop();
+for (const each of probes) each.stop();
 for (const screen of screens) screen.close();
 const serverSamples = api.samples;
-await api.stop();
+await Promise.all(apis.map((each) => each.stop()));
 console.log('Counting plays in the database…');
 const exactlyOnce = await verifyExactlyOnce(database, ledger, unacknowledged);
 const stored = booked.length > 0 ? await storedDelivery(database) : undefined;
@@ -302,10 +354,13 @@ const report = {
   exactlyOnce,
   edits: edits.report(screens),
   health: probe.report(),
+  processes: await perProcessReport(apis, fleet.logFiles, http, screens, ledger, probes),
   screens: {
     listMismatches: ledger.listMismatches,
     streamDrops: ledger.streamDrops,
     reauthentications: ledger.reauthentications,
+    movedToAnotherProcess: ledger.moves.length,
+    returnedHome: ledger.returnsHome,
   },
   campaigns,
   faults,
@@ -320,6 +375,7 @@ const report = {
     eventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
     eventLoopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
     requestsWaitingForASocketPeak: clientQueuePeak,
+    rssMiBPeak: Math.round(clientRssPeak / 2 ** 20),
   },
 };
 export type FleetReport = typeof report;

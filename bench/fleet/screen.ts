@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_PLAYBACK_BATCH } from '@adloop/contract/constants';
 import type { PlaybackLogEntry, ScreenAd, ScreenSession } from '@adloop/contract/screen';
 import { adsChangedDelayMs } from '@adloop/contract/screen-events';
-import type { HttpClient, Reply } from './http.ts';
+import type { HttpClient, Reply, RequestOptions } from './http.ts';
 import type { EditProgress, EditTracker, Ledger } from './ledger.ts';
 import { durationMs, LiveLoop, VIDEO_MS } from './live-loop.ts';
 import type { Metrics } from './metrics.ts';
@@ -16,6 +16,14 @@ const MAX_RETRY_MS = 60_000;
 const MAX_RECONNECT_MS = 30_000;
 const SILENCE_LIMIT_MS = 60_000;
 const FIRST_LOAD_RETRY_MS = 10_000;
+/**
+ * After this many answers in a row that were no answer (refused, reset, timed out) or a 503, a
+ * screen moves to the next API process, as a load balancer takes a failing backend out
+ * (decision 099).
+ */
+const FAILOVER_AFTER = 2;
+/** …and after this long away it tries its home again (its stream stays where it is until it drops). */
+const RETURN_HOME_AFTER_MS = 30_000;
 /** Outlets are in Asia/Kolkata: UTC+05:30 all year. */
 const OUTLET_OFFSET_MS = 330 * 60_000;
 
@@ -32,6 +40,8 @@ export interface ScreenContext {
   campaignAdIds: ReadonlySet<string>;
   /** Limits sign-ins in flight: each costs the server an argon2 hash. */
   signInSlot<T>(work: () => Promise<T>): Promise<T>;
+  /** How many API processes there are to move between (1: none to move to). */
+  processes: number;
 }
 
 interface QueuedPlay {
@@ -71,13 +81,55 @@ export class SimulatedScreen implements EditProgress {
   /** No new plays (the run is over); queued ones are still sent. */
   producing = true;
   private closed = false;
+  /** The API process it talks to now: its home until that one fails it. */
+  via: number;
+  private failuresInARow = 0;
+  private movedAt = 0;
 
   constructor(
     private readonly seeded: SeededScreen,
     private readonly context: ScreenContext,
     historyStartMs: number,
+    readonly home = 0,
   ) {
     this.clock = historyStartMs + 60_000 + Math.random() * 60_000;
+    this.via = home;
+  }
+
+  /** Every request goes to the process it talks to now; what comes back may move it. */
+  private async request(options: RequestOptions): Promise<Reply> {
+    this.maybeGoHome();
+    const process = this.via;
+    const reply = await this.context.http.request({ ...options, process });
+    if (reply.ok && reply.status === 503) {
+      const retryAfter = reply.headers['retry-after'] !== undefined;
+      this.context.ledger.unavailable.push({ t: this.context.metrics.now(), process, retryAfter });
+    }
+    this.answered(process, !reply.ok || reply.status === 503);
+    return reply;
+  }
+
+  /** Counts failures in a row at `process`; enough of them move the screen to the next one. */
+  private answered(process: number, failed: boolean) {
+    if (process !== this.via) return;
+    if (!failed) {
+      this.failuresInARow = 0;
+      return;
+    }
+    this.failuresInARow += 1;
+    if (this.failuresInARow < FAILOVER_AFTER || this.context.processes < 2) return;
+    this.failuresInARow = 0;
+    this.via = (this.via + 1) % this.context.processes;
+    this.movedAt = performance.now();
+    this.context.ledger.moves.push({ t: this.context.metrics.now(), from: process, to: this.via });
+  }
+
+  /** Away from home long enough, it tries home again: a balancer puts a backend back once its checks pass. */
+  private maybeGoHome() {
+    if (this.via === this.home || performance.now() - this.movedAt < RETURN_HOME_AFTER_MS) return;
+    this.via = this.home;
+    this.failuresInARow = 0;
+    this.context.ledger.returnsHome += 1;
   }
 
   /** Signs in, says it is online, loads its list and opens its stream; then its loops run on timers. */
@@ -117,7 +169,7 @@ export class SimulatedScreen implements EditProgress {
     this.signingIn ??= (async () => {
       for (let attempt = 0; !this.closed; attempt += 1) {
         const reply = await this.context.signInSlot(() =>
-          this.context.http.request({
+          this.request({
             route: 'POST /api/screen-auth/authenticate',
             method: 'POST',
             path: '/api/screen-auth/authenticate',
@@ -155,7 +207,7 @@ export class SimulatedScreen implements EditProgress {
     if (!this.session || !this.token) return;
     const now = Date.now();
     const local = new Date(now + OUTLET_OFFSET_MS).toISOString();
-    const reply = await this.context.http.request({
+    const reply = await this.request({
       route: `POST /api/screen-activity/${kind}`,
       method: 'POST',
       path: `/api/screen-activity/${kind}`,
@@ -181,7 +233,7 @@ export class SimulatedScreen implements EditProgress {
     if (!this.token) return;
     this.fetching = true;
     try {
-      const reply = await this.context.http.request({
+      const reply = await this.request({
         route: 'GET /api/screen-auth/ads',
         method: 'GET',
         path: '/api/screen-auth/ads',
@@ -240,12 +292,15 @@ export class SimulatedScreen implements EditProgress {
   /** Opens the event stream; reconnects like the player (1 s doubling to 30 s) whenever it ends. */
   private async connectStream(): Promise<void> {
     if (this.closed || !this.token) return;
+    const process = this.via;
     const result = await this.context.http.openStream(
       'GET /api/screen-auth/events',
       this.token,
       (event, data) => this.frame(event, data),
       () => this.streamEnded(),
+      process,
     );
+    this.answered(process, !result.ok && (result.outcome === '503' || !/^\d+$/.test(result.outcome)));
     if (!result.ok) {
       if (result.outcome === '401') await this.reauthenticate();
       this.scheduleReconnect();
@@ -272,6 +327,7 @@ export class SimulatedScreen implements EditProgress {
   private frame(event: string, data: string) {
     this.lastFrameAt = performance.now();
     if (event !== 'ads-changed') return;
+    if (data.includes('"ad_ids":[]')) this.context.ledger.reloadNotices += 1;
     this.context.edits.streamFrame(this, this.context.metrics.now());
     // As the player (use-screen-events.ts): a reload already due covers this change too.
     if (this.debounce !== undefined) return;
@@ -385,7 +441,7 @@ export class SimulatedScreen implements EditProgress {
   /** Sends one batch; undefined when the queue may go on, else the delay before trying again. */
   private async sendBatch(batch: QueuedPlay[]): Promise<number | undefined> {
     for (const play of batch) play.sent = true;
-    const reply = await this.context.http.request({
+    const reply = await this.request({
       route: 'POST /api/playback-logs/log',
       method: 'POST',
       path: '/api/playback-logs/log',

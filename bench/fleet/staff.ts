@@ -1,5 +1,5 @@
-// The people and probes beside the screens: a global admin editing an ad every few seconds, and a
-// health check every second.
+// The people and probes beside the screens: a global admin editing an ad every few seconds (through
+// each API process in turn), and a health check of each process every second.
 import type { HttpClient } from './http.ts';
 import type { EditTracker } from './ledger.ts';
 import type { Metrics } from './metrics.ts';
@@ -16,15 +16,18 @@ export class StaffEditor {
     private readonly metrics: Metrics,
     private readonly edits: EditTracker,
     private readonly adId: string,
+    /** Edit n goes through process n mod processes: every process's edits must reach every screen. */
+    private readonly processes = 1,
   ) {}
 
-  private async signIn(): Promise<boolean> {
+  private async signIn(process: number): Promise<boolean> {
     const reply = await this.http.request({
       route: 'POST /api/auth/login',
       method: 'POST',
       path: '/api/auth/login',
       body: ADMIN,
       staff: true,
+      process,
     });
     if (!reply.ok || reply.status !== 200) return false;
     this.token = (JSON.parse(reply.body) as { data: { token: string } }).data.token;
@@ -32,8 +35,9 @@ export class StaffEditor {
   }
 
   /** Retitles the ad (a global admin's edit applies at once, decision 038) and notes when it was sent. */
-  private async edit() {
-    if (!this.token && !(await this.signIn())) return;
+  private async edit(through?: number) {
+    const process = through ?? (this.number + 1) % this.processes;
+    if (!this.token && !(await this.signIn(process))) return;
     this.number += 1;
     const number = this.number;
     this.edits.sent(number, this.metrics.now());
@@ -44,6 +48,7 @@ export class StaffEditor {
       token: this.token,
       body: { title: `Fleet ad 1 · edit ${number}` },
       staff: true,
+      process,
     });
     if (reply.ok && reply.status === 200) return;
     this.edits.cancel(number);
@@ -56,13 +61,19 @@ export class StaffEditor {
     }, everyMs);
   }
 
+  /** One edit through `process` now, besides the timed ones (a fault makes sure of an edit while it lasts). */
+  editNow(process: number): Promise<void> {
+    this.editing = this.editing.then(() => this.edit(process));
+    return this.editing;
+  }
+
   async stop() {
     clearInterval(this.timer);
     await this.editing;
   }
 }
 
-/** GET /api/health every second on the shared pool; the answers tell when a fault has passed. */
+/** GET /api/health of one process every second on the staff pool; the answers tell when a fault has passed. */
 export class HealthProbe {
   private timer: NodeJS.Timeout | undefined;
   readonly answers: { t: number; outcome: string; ms: number }[] = [];
@@ -70,6 +81,7 @@ export class HealthProbe {
   constructor(
     private readonly http: HttpClient,
     private readonly metrics: Metrics,
+    private readonly process = 0,
   ) {}
 
   start() {
@@ -80,6 +92,7 @@ export class HealthProbe {
         method: 'GET',
         path: '/api/health',
         staff: true,
+        process: this.process,
       });
       this.answers.push({ t, outcome: reply.ok ? String(reply.status) : reply.error, ms: this.metrics.now() - t });
     }, 1_000);

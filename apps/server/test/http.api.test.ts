@@ -8,7 +8,11 @@ describe.each(databaseKinds)('HTTP surface on %s', (kind) => {
   it('health reports the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ status: 'ok', database: { kind, ok: true } });
+    expect(response.json().data).toMatchObject({
+      status: 'ok',
+      database: { kind, ok: true },
+      bus: { kind: 'in-process', connected: true },
+    });
   });
 
   it('unknown API paths answer a JSON 404', async () => {

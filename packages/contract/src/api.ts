@@ -25,6 +25,8 @@ export const healthResponseSchema = z.object({
         max_lag_ms: z.number(),
       })
       .nullable(),
+    /** The event bus between processes: while Redis is away, other processes' changes reach this one's screens late (decision 099). */
+    bus: z.object({ kind: z.enum(['in-process', 'redis']), connected: z.boolean() }),
     version: z.string(),
     uptime_seconds: z.number(),
   }),

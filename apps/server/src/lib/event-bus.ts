@@ -13,8 +13,15 @@ export type BusEvent =
   /** Rate cards changed (no outlet), or one outlet's tier did: what plays are priced from (decision 033). */
   | { type: 'pricing.changed'; outletId?: string };
 
+/** Whether events reach the other processes now: health reports it (decision 099). */
+export interface BusStatus {
+  kind: 'in-process' | 'redis';
+  connected: boolean;
+}
+
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
+  status(): BusStatus;
   subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -30,6 +37,10 @@ export class InProcessEventBus implements EventBus {
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  status(): BusStatus {
+    return { kind: 'in-process', connected: true };
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BusEvent, EventBus } from './event-bus.ts';
+import type { BusEvent, BusStatus, EventBus } from './event-bus.ts';
 import type { AppMetrics } from './metrics.ts';
 
 /** Past this many events in flight the oldest is forgotten (published, never heard back: a Redis outage). */
@@ -40,6 +40,10 @@ export class MeteredEventBus implements EventBus {
 
   subscribe(listener: (event: BusEvent) => void): () => void {
     return this.inner.subscribe(listener);
+  }
+
+  status(): BusStatus {
+    return this.inner.status();
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { SCREEN_COMMANDS } from '@adloop/contract/screen-commands';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { BusEvent, EventBus } from './event-bus.ts';
+import type { BusEvent, BusStatus, EventBus } from './event-bus.ts';
 
 /** The default channel; a deployment sharing its Redis with another picks its own (channels ignore DB numbers). */
 export const DEFAULT_EVENT_CHANNEL = 'adloop:events';
@@ -121,6 +121,14 @@ export class RedisEventBus implements EventBus {
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  /** Connected only while both connections are ready: a publish would reach Redis and Redis would reach us. */
+  status(): BusStatus {
+    return {
+      kind: 'redis',
+      connected: !this.closed && this.publisher.status === 'ready' && this.subscriber.status === 'ready',
+    };
   }
 
   async close(): Promise<void> {

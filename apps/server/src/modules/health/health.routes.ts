@@ -62,7 +62,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['health'],
-        summary: "The server's and the database's state",
+        summary: "The server's, the database's and the event bus's state",
         security: publicSecurity,
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
@@ -72,11 +72,14 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       const ok = await databaseOk();
       const latency = Math.round((performance.now() - before) * 100) / 100;
       const replica = await readReplicaState();
+      const bus = app.events.status();
+      // Without Redis the process still serves its screens, so only the database makes it 503 (decision 099).
       return reply.code(ok ? 200 : 503).send({
         data: {
-          status: ok ? 'ok' : 'degraded',
+          status: ok && bus.connected ? 'ok' : 'degraded',
           database: { kind: app.database.kind, ok, latency_ms: latency },
           read_replica: replica,
+          bus,
           version: VERSION,
           uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
         },
