@@ -29,11 +29,15 @@ const config = readConfig(process.argv.slice(2), process.env);
 const started = new Date();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Each screen holds a stream and a pooled socket or two; so does the server, which inherits the limit. */
+/**
+ * The fleet holds a stream per screen and at most `connections` pooled sockets to each process;
+ * each server (which inherits the limit) holds its share of those. Pooled sockets are shared by
+ * every screen, so they count once per process, not once per screen.
+ */
 function checkFileLimit() {
   const limits = readFileSync('/proc/self/limits', 'utf8');
   const soft = /Max open files\s+(\S+)/.exec(limits)?.[1] ?? 'unlimited';
-  const needed = config.screens * 2 + config.connections + 1_000;
+  const needed = config.screens + config.connections * config.processes + 1_000;
   if (soft !== 'unlimited' && Number(soft) < needed) {
     throw new Error(
       `${config.screens} screens need about ${needed} open files; the limit is ${soft}. Run \`ulimit -n ${needed}\` first.`,
