@@ -15,7 +15,7 @@ import { rebuildLineItemDelivery } from '../campaigns/line-item-delivery.ts';
  * The last play date whose rollups hold archived plays (decision 097): the logs of those days are
  * partly or wholly in archive files, so their rollups are the database's only sum of them.
  */
-async function lastArchivedPlayDate(db: Database): Promise<string | null> {
+export async function lastArchivedPlayDate(db: Database): Promise<string | null> {
   const [row] = await db
     .select({ date: sql<string | null>`max(${playbackLogArchives.lastPlayDate})::text` })
     .from(playbackLogArchives);
