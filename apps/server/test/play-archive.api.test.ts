@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogArchives, playbackLogs } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
@@ -39,6 +38,12 @@ describe('which months the archive takes', () => {
     expect(monthsPastRetention(months, 3, Date.parse('2026-11-28T00:00:00Z'))).toEqual(['2026-06', '2026-07']);
     expect(monthsPastRetention(months, 3, Date.parse('2026-11-01T00:00:00Z'))).toEqual(['2026-06', '2026-07']);
     expect(monthsPastRetention(months, 3, Date.parse('2026-10-31T23:59:59Z'))).toEqual(['2026-06']);
+    // A month back from the 31st is the last day of the shorter month, not a day of this one.
+    expect(monthsPastRetention(['2027-01', '2027-02'], 1, Date.parse('2027-03-31T12:00:00Z'))).toEqual(['2027-01']);
+    expect(monthsPastRetention(['2027-01', '2027-02'], 1, Date.parse('2027-04-01T00:00:00Z'))).toEqual([
+      '2027-01',
+      '2027-02',
+    ]);
     // One month of retention still keeps the 7 days a screen may report back (decision 036).
     expect(monthsPastRetention(months, 1, Date.parse('2026-11-03T00:00:00Z'))).toEqual([
       '2026-06',

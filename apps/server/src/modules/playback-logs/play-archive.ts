@@ -38,14 +38,22 @@ interface MonthFigures {
   playCountSum: number;
 }
 
+/** The same day and time `months` calendar months earlier, the day held to that month's last (31 March − 1 = 28 February). */
+function monthsBefore(instant: number, months: number): number {
+  const at = new Date(instant);
+  const firstOfTarget = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - months, 1);
+  const target = new Date(firstOfTarget);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const timeOfDay = instant - Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  return firstOfTarget + (Math.min(at.getUTCDate(), lastDay) - 1) * 86_400_000 + timeOfDay;
+}
+
 /**
  * Months whose partition lies wholly before the retention (`retentionMonths` before `now`) and
  * before any play a screen may still report: those the archive job takes, oldest first.
  */
 export function monthsPastRetention(months: readonly string[], retentionMonths: number, now: number): string[] {
-  const kept = new Date(now);
-  kept.setUTCMonth(kept.getUTCMonth() - retentionMonths);
-  const limit = Math.min(kept.getTime(), now - MAX_PLAY_AGE_MS - LIST_GRACE_MS);
+  const limit = Math.min(monthsBefore(now, retentionMonths), now - MAX_PLAY_AGE_MS - LIST_GRACE_MS);
   return months.filter((month) => monthStart(addMonths(month, 1)).getTime() <= limit);
 }
 
