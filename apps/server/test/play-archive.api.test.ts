@@ -218,3 +218,39 @@ describe.each(databaseKinds)('the archive of old plays on %s', (kind) => {
     expect(csv.body.trim().split('\r\n')).toHaveLength(1 + plays.get(kept)!.length);
   });
 });
+
+describe.each(databaseKinds)('the server archiving by itself on %s', (kind) => {
+  const dataDir = path.join(tmpdir(), `adloop-archive-job-${randomUUID()}`);
+  // Every 100 ms here, every 6 hours in a server: a month past the retention goes on the next run.
+  const t = useTestApp(kind, { playStorage: { dataDir, retentionMonths: RETENTION_MONTHS, intervalMs: 100 } });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('archives a month past PLAY_RETENTION_MONTHS on its next run, and has made the coming months', async () => {
+    const month = addMonths(monthOf(Date.now()), -RETENTION_MONTHS - 2);
+    expect(await partitionedMonths(t.db)).toEqual(expect.arrayContaining([addMonths(monthOf(Date.now()), 2)]));
+    const company = await createCompany(t.db);
+    const ad = await createAd(t.db, company.id);
+    const screen = await createScreen(t.db, (await createOutlet(t.db)).id);
+    await makePlayPartitions(t.db, [month]);
+    const playedAt = new Date(monthStart(month).getTime() + DAY_MS);
+    await t.db.insert(playbackLogs).values({
+      id: randomUUID(),
+      adId: ad.id,
+      screenId: screen.id,
+      companyId: company.id,
+      outletId: screen.outletId,
+      playedAt,
+      playDate: playedAt.toISOString().slice(0, 10),
+      playTime: '00:00:00',
+    });
+    await expect
+      .poll(async () => (await t.db.select().from(playbackLogArchives)).map((record) => record.month), {
+        timeout: 15_000,
+      })
+      .toEqual([month]);
+    expect(await partitionedMonths(t.db)).not.toContain(month);
+    expect(await readManifest(dataDir, month)).toMatchObject({ month, rows: 1, play_count_sum: 1 });
+  });
+});
