@@ -254,6 +254,53 @@ describe.each(databaseKinds)('the proof of play partitioned by month on %s', (ki
       expect(await storedRows([row!.id])).toEqual([row]);
     });
 
+    // PGlite has one connection: its transactions never overlap, and the test above holds there.
+    it.runIf(kind === 'postgres')('stores one of two racing inserts of one id in two months', async () => {
+      const [template] = await storedRows([
+        (await postPlays(t.app, token, [playOf(new Date(Date.now() - 9_000_000))])).stored[0]!,
+      ]);
+      await makePlayPartitions(t.db, ['2026-02', '2026-03']);
+      const id = randomUUID();
+      const insertIn = (db: Database, month: string) =>
+        db.execute(sql`
+          insert into playback_logs (id, ad_id, screen_id, company_id, outlet_id, played_at, play_date, play_time)
+          select ${id}, ad_id, screen_id, company_id, outlet_id, ${`${month}-10 10:00:00+00`}::timestamptz,
+            ${`${month}-10`}::date, '10:00:00' from playback_logs where id = ${template!.id}`);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let claimed = false;
+      const first = t.db.transaction(async (tx) => {
+        await insertIn(tx as unknown as Database, '2026-02');
+        claimed = true;
+        await held;
+      });
+      await expect.poll(() => claimed).toBe(true);
+      // The second insert, on another connection, waits on the first's claim of the id.
+      // A drizzle query runs when awaited: this starts it now.
+      const second = (async () => await insertIn(t.db, '2026-03'))();
+      try {
+        await expect
+          .poll(
+            async () => {
+              const [waiting] = await rowsOf<{ count: number }>(
+                t.db,
+                sql`select count(*)::int as count from pg_stat_activity
+                where wait_event_type = 'Lock' and query like '%insert into playback_logs%'`,
+              );
+              return waiting!.count;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      } finally {
+        release();
+      }
+      await Promise.all([first, second]);
+      expect(await storedRows([id])).toEqual([expect.objectContaining({ partition: 'playback_logs_2026_02' })]);
+    });
+
     it('makes the partitions of the months to come, and of a month reached before its time', async () => {
       const months = await partitionedMonths(t.db);
       expect(months).toEqual(expect.arrayContaining(monthsToHold(Date.now())));
