@@ -73,7 +73,10 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         security: publicSecurity,
         querystring: z.object({ ticket: z.string().min(1).max(4096) }).strict(),
         response: {
-          200: contentResponse('The plays as CSV, streamed', 'text/csv'),
+          200: contentResponse(
+            `The plays as CSV, streamed; the header ${ARCHIVED_MONTHS_HEADER} names the archived months the period reaches (decision 097)`,
+            'text/csv',
+          ),
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
