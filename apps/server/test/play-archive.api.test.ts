@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogArchives, playbackLogs } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
@@ -252,5 +253,67 @@ describe.each(databaseKinds)('the server archiving by itself on %s', (kind) => {
       .toEqual([month]);
     expect(await partitionedMonths(t.db)).not.toContain(month);
     expect(await readManifest(dataDir, month)).toMatchObject({ month, rows: 1, play_count_sum: 1 });
+  });
+});
+
+// PGlite has one connection: nothing can hold a lock against the job there.
+describe.runIf(databaseKinds.includes('postgres'))('an archive run stopped half way, on postgres', () => {
+  const t = useTestApp('postgres');
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'adloop-archive-stopped-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the partition whole and unrecorded, and the next run archives it', async () => {
+    const month = addMonths(monthOf(Date.now()), -RETENTION_MONTHS - 3);
+    const company = await createCompany(t.db);
+    const ad = await createAd(t.db, company.id);
+    const screen = await createScreen(t.db, (await createOutlet(t.db)).id);
+    await makePlayPartitions(t.db, [month]);
+    const playedAt = new Date(monthStart(month).getTime() + DAY_MS);
+    await t.db.insert(playbackLogs).values(
+      [0, 1, 2].map((n) => ({
+        id: randomUUID(),
+        adId: ad.id,
+        screenId: screen.id,
+        companyId: company.id,
+        outletId: screen.outletId,
+        playedAt: new Date(playedAt.getTime() + n * 60_000),
+        playDate: playedAt.toISOString().slice(0, 10),
+        playTime: '00:00:00',
+        playCount: 2,
+      })),
+    );
+    // Another session holds the month's partition: the run stops at its lock timeout, as a crash would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = false;
+    const blocker = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`lock table ${sql.identifier(`playback_logs_${month.replace('-', '_')}`)} in access exclusive mode`,
+      );
+      locked = true;
+      await held;
+    });
+    await expect.poll(() => locked).toBe(true);
+    try {
+      await expect(archiveOldPlays(t.db, { dataDir, retentionMonths: RETENTION_MONTHS })).rejects.toThrow();
+    } finally {
+      release();
+      await blocker;
+    }
+    expect(await partitionedMonths(t.db)).toContain(month);
+    expect(await t.db.select().from(playbackLogArchives)).toEqual([]);
+
+    expect((await archiveOldPlays(t.db, { dataDir, retentionMonths: RETENTION_MONTHS })).map((m) => m.month)).toEqual([
+      month,
+    ]);
+    expect(await partitionedMonths(t.db)).not.toContain(month);
+    expect(await readManifest(dataDir, month)).toMatchObject({ rows: 3, play_count_sum: 6 });
   });
 });
