@@ -87,10 +87,15 @@ async function seed(url: string) {
   // Bulk load: the table's indexes and keys are dropped, the rows inserted by one INSERT … SELECT,
   // and everything rebuilt, as a real backfill would.
   const { rows: indexes } = await client.query<{ indexdef: string; indexname: string }>(
-    "select indexname, indexdef from pg_indexes where tablename = 'playback_logs' and indexname <> 'playback_logs_pkey'",
+    "select indexname, indexdef from pg_indexes where tablename = 'playback_logs' and indexname <> 'playback_logs_id_played_at_pk'",
   );
   for (const index of indexes) await client.query(`drop index ${index.indexname}`);
-  await client.query('alter table playback_logs drop constraint playback_logs_pkey');
+  await client.query('alter table playback_logs drop constraint playback_logs_id_played_at_pk');
+  // The log is partitioned by month (decision 097): each month of the history needs its partition.
+  await client.query(`
+    select adloop_playback_logs_partition(month::date) from generate_series(
+      date_trunc('month', timestamp '${LAST_DAY}' - interval '${DAYS} days'), timestamp '${LAST_DAY}', interval '1 month'
+    ) month`);
   await client.query(`
     with a as (select array_agg(id order by id) ids, array_agg(company_id order by id) companies from ads),
          s as (select array_agg(id order by id) ids, array_agg(outlet_id order by id) outlets from screens)
@@ -104,8 +109,11 @@ async function seed(url: string) {
              timestamptz '${LAST_DAY} 23:59:59+00' - make_interval(secs => (g::double precision / ${PLAYS}) * ${DAYS} * 86400) as t
       from generate_series(1, ${PLAYS}) g
     ) x`);
-  await client.query('alter table playback_logs add primary key (id)');
-  for (const index of indexes) await client.query(index.indexdef);
+  await client.query(
+    'alter table playback_logs add constraint playback_logs_id_played_at_pk primary key (id, played_at)',
+  );
+  // An index of a partitioned table prints `ON ONLY` it, which would build it on no partition.
+  for (const index of indexes) await client.query(index.indexdef.replace(' ON ONLY ', ' ON '));
   await client.query('vacuum analyze playback_logs');
   const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
   await client.end();

@@ -29,6 +29,7 @@ import mediaSweepPlugin, { type MediaSweepOptions } from './modules/media/media-
 import metricsRoutes from './modules/metrics/metrics.routes.ts';
 import outletRoutes from './modules/outlets/outlets.routes.ts';
 import pincodeRoutes from './modules/pincodes/pincodes.routes.ts';
+import playStoragePlugin, { type PlayStorageOptions } from './modules/playback-logs/play-storage.schedule.ts';
 import playbackLogRoutes from './modules/playback-logs/playback-logs.routes.ts';
 import playPricingPlugin from './modules/pricing/play-pricing.ts';
 import rateCardRoutes from './modules/pricing/pricing.routes.ts';
@@ -87,6 +88,8 @@ export interface AppOptions {
   invitations?: InvitationSettings;
   /** Integration tokens' per-token request limit (decision 095); 600 a minute unless given. */
   integrationTokens?: IntegrationTokenOptions;
+  /** The proof of play's partitions and archive (decision 097); partitions are always made ahead, nothing archived unless given. */
+  playStorage?: PlayStorageOptions;
 }
 
 /** JSON bodies above this are refused with 413; uploads go through multipart with their own limits. */
@@ -153,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(screenScreenshotRoutes, { prefix: '/api/screen-auth' });
   await app.register(displayPairingRoutes, { prefix: '/api/screen-auth' });
   await app.register(playbackLogRoutes, { prefix: '/api/playback-logs' });
+  await app.register(playStoragePlugin, options.playStorage ?? {});
   await app.register(screenActivityRoutes, { prefix: '/api/screen-activity' });
   await app.register(adTransactionRoutes, { prefix: '/api/ad-transaction' });
   await app.register(screenPayoutRoutes, { prefix: '/api/screen-payout' });

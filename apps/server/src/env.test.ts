@@ -42,7 +42,15 @@ describe('parseEnv', () => {
     expect(parseEnv({ PUBLIC_URL: 'http://localhost:8080' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
 
+  it('keeps every play unless PLAY_RETENTION_MONTHS names whole months (decision 097)', () => {
+    expect(parseEnv({}).PLAY_RETENTION_MONTHS).toBeUndefined();
+    expect(parseEnv({ PLAY_RETENTION_MONTHS: '13' }).PLAY_RETENTION_MONTHS).toBe(13);
+  });
+
   it.each([
+    [{ PLAY_RETENTION_MONTHS: '0' }, 'PLAY_RETENTION_MONTHS'],
+    [{ PLAY_RETENTION_MONTHS: '1.5' }, 'PLAY_RETENTION_MONTHS'],
+    [{ PLAY_RETENTION_MONTHS: 'a year' }, 'PLAY_RETENTION_MONTHS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],

@@ -97,6 +97,15 @@ const settings = z.object({
     .int('must be a whole number of requests')
     .min(1)
     .default(DEFAULT_INTEGRATION_TOKEN_REQUESTS_PER_MINUTE),
+  /**
+   * Whole months of plays kept in the database (decision 097); older months are archived to
+   * DATA_DIR/archive/playback_logs/ and their partitions dropped. Unset = every play is kept.
+   */
+  PLAY_RETENTION_MONTHS: z.coerce
+    .number({ message: 'must be a number of months' })
+    .int('must be a whole number of months')
+    .min(1, 'must be at least 1 month')
+    .optional(),
   /** Bearer token a Prometheus scraper sends to GET /metrics (decision 058); unset = /metrics answers 404. */
   METRICS_TOKEN: z
     .string()

@@ -96,6 +96,7 @@ const app = await buildApp({
   trustProxyHops: env.TRUST_PROXY,
   webhookTargets: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
   invitations: { mailer: invitationMailer, publicUrl: env.PUBLIC_URL },
+  playStorage: { dataDir, retentionMonths: env.PLAY_RETENTION_MONTHS },
 });
 app.addHook('onClose', async () => {
   channels.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playbackLogs } from '../src/db/schema.ts';
 import { rebuildRollups } from '../src/modules/analytics/rollups.service.ts';
+import { makePlayPartitions } from '../src/modules/playback-logs/play-partitions.ts';
 import { createAd, createCompany, createOutlet, createScreen } from './helpers/factories.ts';
 import { signInAs, staffRequests } from './helpers/sign-in.ts';
 import { databaseKinds, useTestApp } from './helpers/test-app.ts';
@@ -38,7 +39,9 @@ describe.each(databaseKinds)('billing on %s', (kind) => {
 
     // 1,234 plays on screen A and 7 on screen B in October; 5 on A in November. A screen may no longer
     // report plays that old (decision 036), so the history is written as ingestion stored it (the
-    // launch card's 150 paise, back to back) and the rollups rebuilt from it.
+    // launch card's 150 paise, back to back) and the rollups rebuilt from it, into the months'
+    // partitions, made as an import of history makes them (decision 097).
+    await makePlayPartitions(t.db, ['2026-10', '2026-11']);
     for (const [screen, count, date] of [
       [screenA, 1234, '2026-10-10'],
       [screenB, 7, '2026-10-11'],

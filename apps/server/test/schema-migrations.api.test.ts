@@ -31,7 +31,28 @@ const HAND_WRITTEN = [
   'index ads_candidates_untargeted_idx',
   // 0019: drizzle-kit can declare this check, schema.ts does not yet (decision 079).
   'constraint outlets.outlets_offline_alert_minutes_range',
+  'function adloop_playback_logs_partition(month date)', // 0037 (decision 097)
+  'function adloop_claim_play_id()', // 0037
+  'trigger playback_logs.playback_logs_claim_id', // 0037
 ];
+
+/**
+ * Decision 097: tables 0037 partitions by month. schema.ts declares them as plain tables; their
+ * partitions are made by SQL and by the server month by month, so they are no part of either side,
+ * and PostgreSQL prints an index of a partitioned table `ON ONLY` it.
+ */
+const PARTITIONED = ['playback_logs'];
+
+/** The partitions of PARTITIONED and their indexes, as catalog keys' names. */
+const PARTITIONS = sql`
+  select c.relname as name from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+    where p.relname in ${PARTITIONED} and c.relkind = 'r'
+  union all
+  select ic.relname from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+    join pg_index x on x.indrelid = c.oid join pg_class ic on ic.oid = x.indexrelid
+    where p.relname in ${PARTITIONED}`;
 
 /** Declared in schema.ts by their key columns; 0005 and 0009 add INCLUDE columns, which drizzle-kit cannot declare. */
 const WIDER_THAN_DECLARED = [
@@ -73,7 +94,16 @@ const CATALOG = sql`
 async function catalog(db: Database): Promise<Map<string, string>> {
   // Both drivers answer with { rows }; the shared database type does not say so.
   const { rows } = (await db.execute(CATALOG)) as unknown as { rows: { key: string; definition: string }[] };
-  return new Map(rows.map((row) => [row.key, row.definition]));
+  const partitions = new Set(
+    ((await db.execute(PARTITIONS)) as unknown as { rows: { name: string }[] }).rows.map((row) => row.name),
+  );
+  const ofPartition = (key: string) => {
+    const [, name = ''] = key.split(' ');
+    return partitions.has(name.split('.')[0]!);
+  };
+  const whole = (definition: string) =>
+    PARTITIONED.reduce((text, table) => text.replace(` ON ONLY public.${table} `, ` ON public.${table} `), definition);
+  return new Map(rows.filter((row) => !ofPartition(row.key)).map((row) => [row.key, whole(row.definition)]));
 }
 
 /** The statements drizzle-kit writes for schema.ts on an empty database. */

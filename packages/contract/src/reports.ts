@@ -113,6 +113,29 @@ export const playbackLogRowSchema = z.object({
 export type PlaybackLogRow = z.infer<typeof playbackLogRowSchema>;
 
 /**
+ * A month of plays moved out of the database into an archive file (decision 097), named by the
+ * playback log when the period asked for reaches it: those plays are in `file` (under the server's
+ * DATA_DIR), not in the answer. `rows` counts the whole month, every tenant's plays, so only a
+ * caller who sees every play is told it (null otherwise).
+ */
+export const archivedPlayMonthSchema = z.object({
+  /** `YYYY-MM`, the UTC month of the plays' played_at. */
+  month: z.string(),
+  file: z.string(),
+  rows: z.number().int().nullable(),
+});
+export type ArchivedPlayMonth = z.infer<typeof archivedPlayMonthSchema>;
+
+/** GET /api/playback-logs: a page of plays, the cursor of the next, and the archived months the period reaches. */
+export const playbackLogPageSchema = z.object({
+  data: z.array(playbackLogRowSchema),
+  meta: z.object({ nextCursor: z.string().nullable(), archived: z.array(archivedPlayMonthSchema) }),
+});
+
+/** The response header of the CSV export naming the archived months its period reaches, `2025-01,2025-02` (decision 097). */
+export const ARCHIVED_MONTHS_HEADER = 'X-AdLoop-Archived';
+
+/**
  * What the activity feed lists (decision 048): a screen's state changes, not its heartbeats.
  * ONLINE is the first time it was seen; BACK_ONLINE a return after an OFFLINE.
  */

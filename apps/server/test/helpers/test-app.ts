@@ -91,7 +91,10 @@ export type SharedApps = Awaited<ReturnType<typeof createSharedApps>>;
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: Pick<AppOptions, 'webDistDir' | 'uploadLimits' | 'admission' | 'webhookTargets' | 'invitations'> = {},
+  options: Pick<
+    AppOptions,
+    'webDistDir' | 'uploadLimits' | 'admission' | 'webhookTargets' | 'invitations' | 'playStorage'
+  > = {},
 ): Promise<TestApp> {
   const { database, drop } = await openMigratedDatabase(kind);
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'adloop-media-'));
@@ -105,6 +108,7 @@ export async function createTestApp(
     admission: { ...TEST_ADMISSION, ...options.admission },
     webhookTargets: options.webhookTargets,
     invitations: options.invitations,
+    playStorage: options.playStorage,
   });
   // Every answer is held to the OpenAPI document; api-setup.ts fails the test of a mismatch (decision 094).
   validateResponses(app);

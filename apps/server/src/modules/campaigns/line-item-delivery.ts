@@ -111,9 +111,11 @@ export async function recordLineItemDelivery(
  * plays of its creatives on its flight's dates while its campaign was booked, active or completed,
  * with impressions by the audience estimates of now.
  */
-export async function rebuildLineItemDelivery(db: Database): Promise<void> {
+export async function rebuildLineItemDelivery(db: Database, keptThrough: string | null = null): Promise<void> {
+  // Days whose plays are archived keep their hours (decision 097): the logs no longer hold them all.
+  const after = (date: SQL) => (keptThrough ? sql`${date} > ${keptThrough}::date` : sql`true`);
+  await db.delete(lineItemDeliveryHours).where(after(sql`${lineItemDeliveryHours.localDate}`));
   await db.delete(lineItemDeliveryTotals);
-  await db.delete(lineItemDeliveryHours);
   await db.execute(sql`
     insert into ${lineItemDeliveryHours} (line_item_id, screen_id, local_date, hour, plays, spend_minor, impressions)
     select li.id, pl.screen_id, pl.play_date, extract(hour from pl.play_time)::smallint,
@@ -123,6 +125,7 @@ export async function rebuildLineItemDelivery(db: Database): Promise<void> {
     join line_items li on pl.ad_id = any(li.ad_ids) and pl.play_date between li.starts_on and li.ends_on
     join campaigns c on c.id = li.campaign_id and c.status in ('BOOKED', 'ACTIVE', 'COMPLETED')
     left join screen_audiences sa on sa.screen_id = pl.screen_id
+    where ${after(sql`pl.play_date`)}
     group by 1, 2, 3, 4`);
   await db.execute(sql`
     insert into ${lineItemDeliveryTotals} (line_item_id, plays, spend_minor, impressions)

@@ -1,6 +1,6 @@
-import type { PlaybackLogRow } from '@adloop/contract/reports';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { ads, companies, outlets, playbackLogs, screens } from '../../db/schema.ts';
+import type { ArchivedPlayMonth, PlaybackLogRow } from '@adloop/contract/reports';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { ads, companies, outlets, playbackLogArchives, playbackLogs, screens } from '../../db/schema.ts';
 import type { Caller, ServiceContext } from '../../lib/context.ts';
 import { isHousePlay } from '../../lib/house-content.ts';
 import { scopedByCompanyOrOutlet } from '../../lib/scope.ts';
@@ -108,12 +108,44 @@ export async function pageOfPlays(
   };
 }
 
+/**
+ * The archived months the filters' period reaches (decision 097): their plays are in archive files,
+ * not in the answer. A month is [its first instant, the next month's) in UTC.
+ */
+export async function archivedMonthsOf(
+  ctx: Pick<ServiceContext, 'db' | 'caller'>,
+  filters: PlayFilters,
+): Promise<ArchivedPlayMonth[]> {
+  const rows = await ctx.db
+    .select({ month: playbackLogArchives.month, file: playbackLogArchives.file, rows: playbackLogArchives.rows })
+    .from(playbackLogArchives)
+    .where(
+      and(
+        filters.to
+          ? sql`(${playbackLogArchives.month} || '-01 00:00:00+00')::timestamptz < ${filters.to}::timestamptz`
+          : undefined,
+        filters.from
+          ? sql`(${playbackLogArchives.month} || '-01 00:00:00+00')::timestamptz + interval '1 month' > ${filters.from}::timestamptz`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(playbackLogArchives.month));
+  // The month's count is of every tenant's plays: told only to a caller who sees them all.
+  return rows.map((row) => ({ ...row, rows: ctx.caller.scope === 'all' ? row.rows : null }));
+}
+
 export async function listPlays(ctx: ServiceContext, query: PlayFilters & { limit: number; cursor?: string }) {
   const after = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
-  const page = await pageOfPlays(ctx, query, query.limit + 1, after);
+  const [page, archived] = await Promise.all([
+    pageOfPlays(ctx, query, query.limit + 1, after),
+    archivedMonthsOf(ctx, query),
+  ]);
   const hasMore = page.rows.length > query.limit;
   const next = hasMore ? page.positions[query.limit - 1] : undefined;
-  return { data: page.rows.slice(0, query.limit), meta: { nextCursor: next ? encodeTimeCursor(next) : null } };
+  return {
+    data: page.rows.slice(0, query.limit),
+    meta: { nextCursor: next ? encodeTimeCursor(next) : null, archived },
+  };
 }
 
 /** Every play of the filtered set, newest first, fetched in pages so memory stays flat. */

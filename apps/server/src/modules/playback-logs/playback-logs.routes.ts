@@ -1,5 +1,10 @@
 import { errorBodySchema } from '@adloop/contract/api';
-import { playbackExportRequestSchema, playbackExportSchema, playbackLogRowSchema } from '@adloop/contract/reports';
+import {
+  ARCHIVED_MONTHS_HEADER,
+  playbackExportRequestSchema,
+  playbackExportSchema,
+  playbackLogPageSchema,
+} from '@adloop/contract/reports';
 import { playbackBatchResponseSchema, playbackBatchSchema, playbackLogQuerySchema } from '@adloop/contract/screen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +12,7 @@ import { z } from 'zod';
 import { contentResponse, publicSecurity, screenErrorResponses, screenSecurity } from '../../lib/schemas.ts';
 import { staffRoutes } from '../../lib/staff-route.ts';
 import { createExportTicket, playsCsv, redeemExportTicket } from './playback-logs.export.ts';
-import { listPlays } from './playback-logs.query.ts';
+import { archivedMonthsOf, listPlays } from './playback-logs.query.ts';
 import { ingestPlays } from './playback-logs.service.ts';
 
 export default async function playbackLogRoutes(fastify: FastifyInstance) {
@@ -44,9 +49,7 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
     guard('playbackLogs', 'read', {
       summary: 'Plays the caller may see, newest first, paged by cursor',
       querystring: playbackLogQuerySchema,
-      response: {
-        200: z.object({ data: z.array(playbackLogRowSchema), meta: z.object({ nextCursor: z.string().nullable() }) }),
-      },
+      response: { 200: playbackLogPageSchema },
     }),
     // The list and the CSV may come from the streaming replica (decision 098); ingestion writes to the primary.
     async (request) => app.replicaRead(request.ctx, (ctx) => listPlays(ctx, request.query)),
@@ -75,7 +78,10 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
         security: publicSecurity,
         querystring: z.object({ ticket: z.string().min(1).max(4096) }).strict(),
         response: {
-          200: contentResponse('The plays as CSV, streamed', 'text/csv'),
+          200: contentResponse(
+            `The plays as CSV, streamed; the header ${ARCHIVED_MONTHS_HEADER} names the archived months the period reaches (decision 097)`,
+            'text/csv',
+          ),
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
@@ -85,6 +91,9 @@ export default async function playbackLogRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const redeemed = await redeemExportTicket(app.db, app.jwtSecret, request.query.ticket);
       const day = new Date().toISOString().slice(0, 10);
+      // A CSV has no place for a note: the archived months the period reaches are named in a header (decision 097).
+      const archived = await archivedMonthsOf({ db: app.db, caller: redeemed.caller }, redeemed.filters);
+      if (archived.length > 0) reply.header(ARCHIVED_MONTHS_HEADER, archived.map((month) => month.month).join(','));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="adloop-plays-${day}.csv"`)

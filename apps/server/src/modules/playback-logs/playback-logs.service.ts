@@ -26,6 +26,7 @@ import {
   storedAround,
   withoutOverlaps,
 } from './play-acceptance.ts';
+import { makePartitionsFor } from './play-partitions.ts';
 
 export interface IngestResult {
   stored: string[];
@@ -150,6 +151,10 @@ export async function ingestPlays(
     refused: refused.filter((play) => !known.has(play.id)),
   });
   if (judged.candidates.length === 0) return answer(await storedIdsOf(db, screen.screenId, batch), judged.refused);
+  await makePartitionsFor(
+    db,
+    judged.candidates.map((candidate) => candidate.log.played_at),
+  );
   // One batch of a screen at a time: the overlap check must see the plays of any batch of the same
   // screen sent in parallel. The lock comes before any row lock, so it adds no deadlock.
   return db.transaction(async (tx) => {
@@ -195,7 +200,8 @@ export async function ingestPlays(
 /**
  * Inserts accepted plays and grows the daily rollups by exactly the plays that were new, in one
  * statement, so they can never disagree with the logs (a retried batch adds nothing to either).
- * Returns the ids it stored; an id stored meanwhile (another screen's, or a racing resend) is not.
+ * Returns the ids it stored; an id stored meanwhile (another screen's, or a racing resend), in any
+ * month, even with another played_at or archived since, is not (decision 097).
  */
 async function insertPlays(
   db: Database,
@@ -224,7 +230,7 @@ async function insertPlays(
       ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[],
       ${column(variantOf)}::uuid[], ${column(priceOf)}::int[]
     )
-    on conflict (id) do nothing
+    -- No key conflict to catch: the table's trigger skips a row whose id any month holds (decision 097).
     returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_time, play_count, variant_id, price_minor
     ), seen as (
       -- Plays × the screen's audience estimate for the hour of the week played, as it is when stored (decision 085).

@@ -12,6 +12,7 @@ import { useSliceParams } from '@/components/report-filters/use-slice-params';
 import { Button } from '@/components/ui/button';
 import { useExportPlaybackLogs } from '@/features/logs/api/export-playback-logs';
 import { type PlaybackLogFilters, usePlaybackLogs } from '@/features/logs/api/get-playback-logs';
+import { ArchivedPlaysNotice } from '@/features/logs/components/archived-plays-notice';
 import { PlaybackLogTable } from '@/features/logs/components/playback-log-table';
 import { useAuth } from '@/lib/auth-context';
 
@@ -27,6 +28,7 @@ export function PlaybackLogsPage() {
   const logs = usePlaybackLogs(filters);
   const exporter = useExportPlaybackLogs();
   const plays = logs.data?.pages.flatMap((page) => page.data);
+  const archived = logs.data?.pages[0]?.meta.archived ?? [];
   const filtered = hasSlice || range !== null;
 
   const exportCsv = () =>
@@ -63,6 +65,8 @@ export function PlaybackLogsPage() {
           />
         ) : null}
       </ListToolbar>
+
+      <ArchivedPlaysNotice archived={archived} />
 
       <PlaybackLogTable
         plays={plays}

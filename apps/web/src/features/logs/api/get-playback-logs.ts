@@ -1,4 +1,4 @@
-import { playbackLogRowSchema } from '@adloop/contract/reports';
+import { archivedPlayMonthSchema, playbackLogRowSchema } from '@adloop/contract/reports';
 import { playbackLogQuerySchema } from '@adloop/contract/screen';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -18,7 +18,8 @@ const PAGE_SIZE = 50;
 
 const playbackLogPageSchema = z.object({
   data: z.array(playbackLogRowSchema),
-  meta: z.object({ nextCursor: z.string().nullable() }),
+  // The archived months the period reaches (decision 097); absent from a server older than that.
+  meta: z.object({ nextCursor: z.string().nullable(), archived: z.array(archivedPlayMonthSchema).default([]) }),
 });
 
 export const PLAYBACK_LOGS_QUERY_KEY = ['playback-logs'] as const;

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { LIST_GRACE_MS, MAX_PLAY_AGE_MS } from './play-acceptance.ts';
+
+/** Months made ahead of the current one, so a month begins with its partition long made (decision 097). */
+export const MONTHS_AHEAD = 2;
+
+/** `YYYY-MM`, the UTC month of an instant: the month of the partition a play at that instant is stored in. */
+export function monthOf(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 7);
+}
+
+/** The month `count` months after `month` (before it when negative). */
+export function addMonths(month: string, count: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return monthOf(Date.UTC(year, index - 1 + count, 1));
+}
+
+/** The first instant of a month, in UTC: a partition's lower bound. */
+export function monthStart(month: string): Date {
+  return new Date(`${month}-01T00:00:00.000Z`);
+}
+
+/**
+ * Every month a play accepted now may be stored in (the reporting window of decision 036 and the
+ * clock lead it allows), and the next MONTHS_AHEAD.
+ */
+export function monthsToHold(now: number): string[] {
+  const first = monthOf(now - MAX_PLAY_AGE_MS - LIST_GRACE_MS);
+  const last = addMonths(monthOf(now), MONTHS_AHEAD);
+  const months: string[] = [];
+  for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
+/** Months this process knows have a partition, per database: an ingest asks the database only about others. */
+const madeMonths = new WeakMap<Database, Set<string>>();
+
+function madeIn(db: Database): Set<string> {
+  let made = madeMonths.get(db);
+  if (!made) {
+    made = new Set();
+    madeMonths.set(db, made);
+  }
+  return made;
+}
+
+/**
+ * Makes the partitions of these months unless they exist (0037's function, under its lock, so
+ * processes may race). An archived month is never made again: its plays are in its archive.
+ */
+export async function makePlayPartitions(db: Database, months: Iterable<string>): Promise<void> {
+  const made = madeIn(db);
+  for (const month of new Set(months)) {
+    if (made.has(month)) continue;
+    const result = await db.execute<{ name: string | null }>(
+      sql`select adloop_playback_logs_partition(${`${month}-01`}::date) as name`,
+    );
+    if ((result as unknown as { rows: { name: string | null }[] }).rows[0]?.name) made.add(month);
+  }
+}
+
+/**
+ * The partitions of the months of these plays, made before the batch's transaction if this
+ * process has not seen them (a clock the server was started under far from the plays' time):
+ * making one locks the whole table, which must not wait inside an ingest.
+ */
+export async function makePartitionsFor(db: Database, playedAt: Iterable<string>): Promise<void> {
+  const made = madeIn(db);
+  const months = new Set<string>();
+  for (const at of playedAt) {
+    const month = monthOf(Date.parse(at));
+    if (!made.has(month)) months.add(month);
+  }
+  if (months.size > 0) await makePlayPartitions(db, months);
+}
+
+/** Forgets a month whose partition was dropped (archived), so nothing here claims it exists. */
+export function forgetPartition(db: Database, month: string): void {
+  madeIn(db).delete(month);
+}
+
+/** The months that have a partition now, oldest first, by the names 0037's function gives them. */
+export async function partitionedMonths(db: Database): Promise<string[]> {
+  const result = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'public.playback_logs'::regclass
+    order by c.relname`);
+  return (result as unknown as { rows: { name: string }[] }).rows.flatMap((row) => {
+    const match = /^playback_logs_(\d{4})_(\d{2})$/.exec(row.name);
+    return match ? [`${match[1]}-${match[2]}`] : [];
+  });
+}
+
+/** The partition table of a month, as 0037's function names it. */
+export function partitionName(month: string): string {
+  return `playback_logs_${month.replace('-', '_')}`;
+}
