@@ -155,7 +155,7 @@ async function rawInsert(url: string, fixture: Fixture, totalRows: number) {
           return `(${Array.from({ length: 10 }, (_, k) => `$${base + k + 1}`).join(',')})`;
         });
         await pool.query(
-          `insert into playback_logs (id, ad_id, screen_id, company_id, outlet_id, played_at, play_date, play_time, play_count, additional_info) values ${tuples.join(',')} on conflict (id) do nothing`,
+          `insert into playback_logs (id, ad_id, screen_id, company_id, outlet_id, played_at, play_date, play_time, play_count, additional_info) values ${tuples.join(',')} on conflict (id, played_at) do nothing`,
           values,
         );
       }

@@ -54,13 +54,15 @@ describe.each(databaseKinds)('impressions in analytics on %s', (kind) => {
       })
       .from(playRollupsDaily)
       .orderBy(playRollupsDaily.playDate, playRollupsDaily.adId, playRollupsDaily.screenId),
+    // A day's count of an ad is the sum of its slots (decision 100): ingestion writes each screen's slot, a rebuild slot 0.
     byAd: await t.db
       .select({
         day: sql<string>`${playRollupsAdDaily.playDate}::text`,
         ad: playRollupsAdDaily.adId,
-        impressions: playRollupsAdDaily.impressions,
+        impressions: sql<number>`sum(${playRollupsAdDaily.impressions})::float8`,
       })
       .from(playRollupsAdDaily)
+      .groupBy(playRollupsAdDaily.playDate, playRollupsAdDaily.adId)
       .orderBy(playRollupsAdDaily.playDate, playRollupsAdDaily.adId),
     byScreen: await t.db
       .select({

@@ -363,13 +363,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent ingestion on Postgre
       'variant logs': variantPlays,
       variant: variantPlays,
     });
-    // And each rollup row equals the plays it counts, not only the totals.
+    // And each day's count of an ad or variant (the sum of its slots, decision 100) equals the plays it counts, not only the totals.
     const mismatches = await db.execute(sql`
-      select 'ad' as rollup, r.play_date, r.ad_id as key from play_rollups_ad_daily r
+      select 'ad' as rollup, r.play_date, r.ad_id as key
+        from (select play_date, ad_id, sum(plays)::int as plays from play_rollups_ad_daily group by 1, 2) r
         left join (select play_date, ad_id, count(*)::int as plays from playback_logs group by 1, 2) p using (play_date, ad_id)
         where p.plays is distinct from r.plays
       union all
-      select 'variant', r.play_date, r.variant_id from play_rollups_variant_daily r
+      select 'variant', r.play_date, r.variant_id
+        from (select play_date, variant_id, sum(plays)::int as plays from play_rollups_variant_daily group by 1, 2) r
         left join (select play_date, variant_id, count(*)::int as plays from playback_logs where variant_id is not null group by 1, 2) p
           using (play_date, variant_id)
         where p.plays is distinct from r.plays`);

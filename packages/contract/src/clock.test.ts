@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { outletWallClock, zonedInstant } from './clock.ts';
 
@@ -23,6 +24,60 @@ describe('outlet wall clock', () => {
       date: '2026-01-01',
       time: '00:00:00',
     });
+  });
+
+  it("agrees with Intl's own reading of every instant, one quarter-hour offset read for many plays or not", () => {
+    const zones = [
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'America/New_York',
+      'America/St_Johns',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Pacific/Apia',
+      'UTC',
+    ];
+    const intlReading = (at: number, timeZone: string) => {
+      const parts: Record<string, string> = {};
+      const format = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+      return {
+        date: `${parts.year}-${parts.month}-${parts.day}`,
+        time: `${parts.hour}:${parts.minute}:${parts.second}`,
+      };
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // 2000–2040, and the hours around each zone's changes of offset come up often enough.
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        (zone, at) => {
+          expect(outletWallClock(at, zone)).toEqual(intlReading(at, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // Every second of the hours around New York's, Lord Howe's (half an hour) and Chatham's changes.
+    for (const [zone, change] of [
+      ['America/New_York', Date.UTC(2026, 2, 8, 7)],
+      ['America/New_York', Date.UTC(2026, 10, 1, 6)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 15)],
+      ['Pacific/Chatham', Date.UTC(2026, 3, 4, 14)],
+    ] as const) {
+      for (let at = change - 3_600_000; at <= change + 3_600_000; at += 7_000) {
+        expect(outletWallClock(at, zone)).toEqual(intlReading(at, zone));
+      }
+    }
   });
 
   it('turns a wall clock of a zone back into its instant', () => {

@@ -64,11 +64,7 @@ export function minutesIntoDay(at: number | Date, timeZone: string): number {
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The wall clock of an IANA zone at an instant, as a play's date and time are stored
- * (`2026-11-20`, `18:04:05`): the outlet's own clock, so DST and the date line are the zone's.
- */
-export function outletWallClock(at: number | Date, timeZone: string): { date: string; time: string } {
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -83,9 +79,59 @@ export function outletWallClock(at: number | Date, timeZone: string): { date: st
     });
     wallClockFormats.set(timeZone, format);
   }
+  return format;
+}
+
+/** The zone's wall clock at a whole second, read through Intl, as milliseconds of a UTC date. */
+function wallClockMs(second: number, timeZone: string): number {
   const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  for (const part of wallClockFormat(timeZone).formatToParts(second)) parts[part.type] = part.value;
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+/**
+ * Zones change their offset only at whole quarter hours of UTC (offsets are whole quarter hours and
+ * the changes come at a whole local hour), so one offset read per quarter hour serves every play in
+ * it: a batch of a hundred plays asks Intl a couple of times instead of a hundred. A quarter hour
+ * whose two ends disagree is read play by play.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const quarterOffsets = new Map<string, Map<number, number | null>>();
+
+function quarterOffsetMs(quarter: number, timeZone: string): number | null {
+  let offsets = quarterOffsets.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    quarterOffsets.set(timeZone, offsets);
+  }
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    const end = start + QUARTER_HOUR_MS - 1000;
+    const atStart = wallClockMs(start, timeZone) - start;
+    offset = wallClockMs(end, timeZone) - end === atStart ? atStart : null;
+    if (offsets.size >= 4096) offsets.clear();
+    offsets.set(quarter, offset);
+  }
+  return offset;
+}
+
+/**
+ * The wall clock of an IANA zone at an instant, as a play's date and time are stored
+ * (`2026-11-20`, `18:04:05`): the outlet's own clock, so DST and the date line are the zone's.
+ */
+export function outletWallClock(at: number | Date, timeZone: string): { date: string; time: string } {
+  const second = Math.floor(Number(at) / 1000) * 1000;
+  const offset = quarterOffsetMs(Math.floor(second / QUARTER_HOUR_MS), timeZone);
+  const wall = new Date(offset === null ? wallClockMs(second, timeZone) : second + offset).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 19) };
 }
 
 /**

@@ -547,19 +547,29 @@ export const playRollupsDaily = pgTable(
   ],
 );
 
+/**
+ * How many rows each network-wide daily counter (per ad, per variant) is spread over. Every screen
+ * playing an ad grows the same counter; one row would make their batches wait on its lock, one
+ * after another, each until the other's commit (decision 100). A screen always writes the same
+ * slot; readers sum the slots, and a rebuild writes slot 0.
+ */
+export const ROLLUP_COUNTER_SLOTS = 16;
+
 /** Plays per day × ad: the series, ads and companies of the network without reading per-screen rows. */
 export const playRollupsAdDaily = pgTable(
   'play_rollups_ad_daily',
   {
     playDate: date('play_date').notNull(),
     adId: uuid('ad_id').notNull(),
+    /** Which of the ROLLUP_COUNTER_SLOTS partial counters of the day and ad this row is: sum them. */
+    slot: smallint('slot').notNull().default(0),
     companyId: uuid('company_id').notNull(),
     plays: integer('plays').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
     impressions: doublePrecision('impressions').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.playDate, t.adId] }),
+    primaryKey({ columns: [t.playDate, t.adId, t.slot] }),
     index('play_rollups_ad_company_date_idx').on(t.companyId, t.playDate),
   ],
 );
@@ -587,11 +597,13 @@ export const playRollupsVariantDaily = pgTable(
   {
     playDate: date('play_date').notNull(),
     variantId: uuid('variant_id').notNull(),
+    /** Which of the ROLLUP_COUNTER_SLOTS partial counters this row is: sum them. */
+    slot: smallint('slot').notNull().default(0),
     adId: uuid('ad_id').notNull(),
     plays: integer('plays').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.playDate, t.variantId] }),
+    primaryKey({ columns: [t.playDate, t.variantId, t.slot] }),
     index('play_rollups_variant_ad_date_idx').on(t.adId, t.playDate),
   ],
 );

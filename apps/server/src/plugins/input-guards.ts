@@ -10,13 +10,20 @@ const MAX_DEPTH = 8;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
-/** The path (`logs.0.title`) of the first text or key PostgreSQL could not store. */
+/**
+ * The path (`logs.0.title`) of the first text or key PostgreSQL could not store. Every request's
+ * body passes through here (a batch of plays is thousands of keys), so the path is one stack,
+ * copied only when something is found.
+ */
 function unstorablePath(value: unknown, path: string[], depth: number): string[] | undefined {
-  if (typeof value === 'string') return unstorable(value) ? path : undefined;
+  if (typeof value === 'string') return unstorable(value) ? [...path] : undefined;
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
-  for (const [key, child] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
     if (unstorable(key)) return [...path, key];
-    const found = unstorablePath(child, [...path, key], depth + 1);
+    path.push(key);
+    const found = unstorablePath(record[key], path, depth + 1);
+    path.pop();
     if (found) return found;
   }
   return undefined;

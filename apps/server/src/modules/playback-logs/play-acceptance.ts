@@ -359,7 +359,8 @@ export async function storedAround(
         eq(playbackLogs.screenId, screenId),
         or(
           and(gte(playbackLogs.playedAt, new Date(from)), lte(playbackLogs.playedAt, new Date(to))),
-          ids.length > 0 ? inArray(playbackLogs.id, [...ids]) : undefined,
+          // One array parameter, not a parameter per id: a batch names up to 500.
+          ids.length > 0 ? sql`${playbackLogs.id} = any(${sql.param([...ids])}::uuid[])` : undefined,
         ),
       ),
     );

@@ -68,8 +68,15 @@ export async function makePlayPartitions(db: Database, months: Iterable<string>)
 export async function makePartitionsFor(db: Database, playedAt: Iterable<string>): Promise<void> {
   const made = madeIn(db);
   const months = new Set<string>();
+  // A batch's plays are minutes apart: the month is worked out again only when a play leaves the last one's.
+  let from = Number.POSITIVE_INFINITY;
+  let until = Number.NEGATIVE_INFINITY;
   for (const at of playedAt) {
-    const month = monthOf(Date.parse(at));
+    const instant = Date.parse(at);
+    if (instant >= from && instant < until) continue;
+    const month = monthOf(instant);
+    from = monthStart(month).getTime();
+    until = monthStart(addMonths(month, 1)).getTime();
     if (!made.has(month)) months.add(month);
   }
   if (months.size > 0) await makePlayPartitions(db, months);

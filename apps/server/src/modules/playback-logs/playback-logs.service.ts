@@ -11,6 +11,7 @@ import {
   playRollupsDaily,
   playRollupsScreenDaily,
   playRollupsVariantDaily,
+  ROLLUP_COUNTER_SLOTS,
   screenAudiences,
 } from '../../db/schema.ts';
 import type { ScreenPrincipal } from '../../lib/screen-principal.ts';
@@ -112,10 +113,8 @@ async function storedIdsOf(db: Database, screenId: string, logs: readonly Playba
     .from(playbackLogs)
     .where(
       and(
-        inArray(
-          playbackLogs.id,
-          logs.map((log) => log.id),
-        ),
+        // One array parameter, not a parameter per id: a batch names up to 500.
+        sql`${playbackLogs.id} = any(${sql.param(logs.map((log) => log.id))}::uuid[])`,
         eq(playbackLogs.screenId, screenId),
       ),
     );
@@ -185,7 +184,7 @@ export async function ingestPlays(
     const planned = await withinPlans(tx, screen.screenId, physics.accepted, priceOf);
     const refused = [...judged.refused, ...physics.refused, ...planned.refused];
     if (planned.accepted.length === 0) return answer(known, refused);
-    const stored = await insertPlays(tx, planned.accepted, adOfVariant, priceOf);
+    const stored = await insertPlays(tx, screen.screenId, planned.accepted, adOfVariant, priceOf);
     await recordLineItemDelivery(tx, planned.accepted, stored, planned.lineItemOf, priceOf);
     const ids = planned.accepted.map((log) => log.id).sort();
     return answer(
@@ -198,6 +197,15 @@ export async function ingestPlays(
 }
 
 /**
+ * The slot of the network-wide daily counters (per ad, per variant) this screen's batches grow: the
+ * same for every batch of a screen, spread over the slots by its random id, so batches of different
+ * screens seldom wait on one row (decision 100).
+ */
+export function rollupCounterSlotOf(screenId: string): number {
+  return Number.parseInt(screenId.slice(-4), 16) % ROLLUP_COUNTER_SLOTS;
+}
+
+/**
  * Inserts accepted plays and grows the daily rollups by exactly the plays that were new, in one
  * statement, so they can never disagree with the logs (a retried batch adds nothing to either).
  * Returns the ids it stored; an id stored meanwhile (another screen's, or a racing resend), in any
@@ -205,6 +213,7 @@ export async function ingestPlays(
  */
 async function insertPlays(
   db: Database,
+  screenId: string,
   accepted: readonly PlaybackLogEntry[],
   adOfVariant: ReadonlyMap<string, string>,
   priceOf: (log: PlaybackLogEntry) => number,
@@ -213,22 +222,37 @@ async function insertPlays(
   // the rows they share in the same order and cannot deadlock (decision 036).
   const logs = [...accepted].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  // One array per column through unnest: the batch is 13 parameters, not 13 per play, which
-  // PostgreSQL plans and binds far faster than a many-row VALUES list.
-  const column = <T>(pick: (log: PlaybackLogEntry) => T) => sql.param(logs.map(pick));
   // A variant deleted while the screen was offline was on its list: its plays stay plays of the ad.
   const variantOf = (log: PlaybackLogEntry) =>
     log.variant_id && adOfVariant.has(log.variant_id) ? log.variant_id : null;
+  // The batch as one JSON parameter that PostgreSQL reads into rows: neither a parameter per play
+  // (a many-row VALUES list plans and binds slowly) nor an array per column (each element quoted
+  // and escaped by the driver, the plays' JSON above all).
+  const rows = JSON.stringify(
+    logs.map((log) => ({
+      id: log.id,
+      ad_id: log.ad_id,
+      screen_id: log.screen_id,
+      company_id: log.company_id,
+      outlet_id: log.outlet_id,
+      ad_version: log.additional_info.ad_version ?? null,
+      played_at: log.played_at,
+      play_date: log.play_date,
+      play_time: log.play_time,
+      play_count: log.play_count,
+      additional_info: log.additional_info,
+      variant_id: variantOf(log),
+      price_minor: priceOf(log),
+    })),
+  );
+  const slot = rollupCounterSlotOf(screenId);
   const result = await db.execute<{ id: string }>(sql`
     with inserted as (
     insert into ${playbackLogs} (id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info, variant_id, price_minor)
-    select * from unnest(
-      ${column((log) => log.id)}::uuid[], ${column((log) => log.ad_id)}::uuid[], ${column((log) => log.screen_id)}::uuid[],
-      ${column((log) => log.company_id)}::uuid[], ${column((log) => log.outlet_id)}::uuid[],
-      ${column((log) => log.additional_info.ad_version ?? null)}::int[], ${column((log) => log.played_at)}::timestamptz[],
-      ${column((log) => log.play_date)}::date[], ${column((log) => log.play_time)}::time[],
-      ${column((log) => log.play_count)}::int[], ${column((log) => JSON.stringify(log.additional_info))}::jsonb[],
-      ${column(variantOf)}::uuid[], ${column(priceOf)}::int[]
+    select id, ad_id, screen_id, company_id, outlet_id, ad_version, played_at, play_date, play_time, play_count, additional_info, variant_id, price_minor
+    from jsonb_to_recordset(${rows}::jsonb) as batch(
+      id uuid, ad_id uuid, screen_id uuid, company_id uuid, outlet_id uuid, ad_version int, played_at timestamptz,
+      play_date date, play_time time, play_count int, additional_info jsonb, variant_id uuid, price_minor int
     )
     -- No key conflict to catch: the table's trigger skips a row whose id any month holds (decision 097).
     returning id, ad_id, screen_id, company_id, outlet_id, play_date, play_time, play_count, variant_id, price_minor
@@ -247,10 +271,10 @@ async function insertPlays(
         set plays = ${playRollupsDaily.plays} + excluded.plays, amount_minor = ${playRollupsDaily.amountMinor} + excluded.amount_minor,
           impressions = ${playRollupsDaily.impressions} + excluded.impressions
     ), by_ad as (
-      insert into ${playRollupsAdDaily} (play_date, ad_id, company_id, plays, amount_minor, impressions)
-      select play_date, ad_id, company_id, sum(play_count)::int, sum(price_minor), sum(impressions) from seen group by play_date, ad_id, company_id
+      insert into ${playRollupsAdDaily} (play_date, ad_id, slot, company_id, plays, amount_minor, impressions)
+      select play_date, ad_id, ${slot}::smallint, company_id, sum(play_count)::int, sum(price_minor), sum(impressions) from seen group by play_date, ad_id, company_id
       order by play_date, ad_id
-      on conflict (play_date, ad_id) do update
+      on conflict (play_date, ad_id, slot) do update
         set plays = ${playRollupsAdDaily.plays} + excluded.plays, amount_minor = ${playRollupsAdDaily.amountMinor} + excluded.amount_minor,
           impressions = ${playRollupsAdDaily.impressions} + excluded.impressions
     ), by_screen as (
@@ -261,11 +285,11 @@ async function insertPlays(
         set plays = ${playRollupsScreenDaily.plays} + excluded.plays, amount_minor = ${playRollupsScreenDaily.amountMinor} + excluded.amount_minor,
           impressions = ${playRollupsScreenDaily.impressions} + excluded.impressions
     ), by_variant as (
-      insert into ${playRollupsVariantDaily} (play_date, variant_id, ad_id, plays)
-      select play_date, variant_id, ad_id, sum(play_count)::int from inserted where variant_id is not null
+      insert into ${playRollupsVariantDaily} (play_date, variant_id, slot, ad_id, plays)
+      select play_date, variant_id, ${slot}::smallint, ad_id, sum(play_count)::int from inserted where variant_id is not null
       group by play_date, variant_id, ad_id
       order by play_date, variant_id
-      on conflict (play_date, variant_id) do update set plays = ${playRollupsVariantDaily.plays} + excluded.plays
+      on conflict (play_date, variant_id, slot) do update set plays = ${playRollupsVariantDaily.plays} + excluded.plays
     )
     select id from inserted`);
   return new Set((result as { rows: { id: string }[] }).rows.map((row) => row.id));
