@@ -31,7 +31,7 @@ interface BenchScreen {
   token?: string;
 }
 
-interface Fixture {
+export interface Fixture {
   screens: BenchScreen[];
   outletId: string;
   companyId: string;
@@ -45,7 +45,7 @@ interface Fixture {
  * have happened, and the play-acceptance rule (decision 036) stores it. Plays the screen could not
  * have shown would be refused, and a benchmark of those measures nothing (issue 21).
  */
-async function seed(url: string): Promise<Fixture> {
+export async function seedIngestionFixture(url: string): Promise<Fixture> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   await database.migrate();
   const db = database.db;
@@ -181,22 +181,79 @@ async function screenToken(origin: string, screenCode: string): Promise<string> 
   return (await response.json()).data.access_token as string;
 }
 
-async function countPlays(url: string): Promise<number> {
+/** The plays stored for the fixture's screens (an index read, even beside 100 million others). */
+async function countPlays(url: string, fixture: Fixture): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ count: string }>('select count(*) from playback_logs');
+  const { rows } = await client.query<{ count: string }>(
+    'select count(*) from playback_logs where screen_id = any($1::uuid[])',
+    [fixture.screens.map((screen) => screen.id)],
+  );
   await client.end();
   return Number(rows[0]?.count ?? 0);
+}
+
+export type IngestionResult = LoadResult & { playsPerSecond: number; stored: number; refused: number };
+
+/**
+ * Plays sent through `POST /api/playback-logs/log` for SECONDS: every screen of the fixture signs in
+ * as a screen does, and each batch goes out as the next screen's, in turn. Only stored plays count;
+ * a run that stores nothing, or has plays refused, measures nothing and fails saying why.
+ */
+export async function measureIngestion(origin: string, url: string, fixture: Fixture): Promise<IngestionResult> {
+  for (const screen of fixture.screens) screen.token = await screenToken(origin, screen.code);
+  let turn = 0;
+  const answered = { stored: 0, duplicates: 0, refused: 0 };
+  const reasons = new Map<string, number>();
+  const before = await countPlays(url, fixture);
+  const result = await load({
+    url: `${origin}/api/playback-logs/log`,
+    connections: INGEST_CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const screen = fixture.screens[turn++ % fixture.screens.length]!;
+          return {
+            ...request,
+            headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ logs: nextBatch(fixture, screen) }),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200) return;
+          const { data } = JSON.parse(body) as {
+            data: { stored: string[]; duplicates: string[]; refused: { reason: string }[] };
+          };
+          answered.stored += data.stored.length;
+          answered.duplicates += data.duplicates.length;
+          answered.refused += data.refused.length;
+          for (const { reason } of data.refused) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  const stored = (await countPlays(url, fixture)) - before;
+  // (Batches still in flight when the load stops are stored unanswered: the table may hold more.)
+  const sent = answered.stored + answered.duplicates + answered.refused;
+  if (stored === 0 || answered.refused > 0 || stored < answered.stored) {
+    throw new Error(
+      `screen API bench: ${stored} plays stored of ${sent} answered (${answered.stored} said stored, ` +
+        `${answered.refused} refused: ${JSON.stringify(Object.fromEntries(reasons))}; ${result.non2xx} non-2xx)`,
+    );
+  }
+  return { ...result, stored, refused: answered.refused, playsPerSecond: Math.round(stored / result.durationSeconds) };
 }
 
 export async function benchScreenApi(adminUrl: string) {
   const database = await freshDatabase(adminUrl);
   try {
-    const fixture = await seed(database.url);
+    const fixture = await seedIngestionFixture(database.url);
     const jwtSecret = randomBytes(32).toString('hex');
     const api = await startServer('bench/servers/api-server.ts', { DATABASE_URL: database.url, JWT_SECRET: jwtSecret });
     let adList: { api: LoadResult; bare?: LoadResult; bytes: number };
-    let ingest: { api: LoadResult & { playsPerSecond: number; stored: number; refused: number } };
+    let ingest: { api: IngestionResult };
     try {
       const token = await screenToken(api.origin, 'BENCH-SCREEN');
       const headers = { authorization: `Bearer ${token}` };
@@ -220,58 +277,7 @@ export async function benchScreenApi(adminUrl: string) {
         await bare.stop();
       }
 
-      // Every screen signs in as a screen does; each batch goes out as the next screen's, in turn.
-      for (const screen of fixture.screens) screen.token = await screenToken(api.origin, screen.code);
-      let turn = 0;
-      const answered = { stored: 0, duplicates: 0, refused: 0 };
-      const reasons = new Map<string, number>();
-      const before = await countPlays(database.url);
-      const result = await load({
-        url: `${api.origin}/api/playback-logs/log`,
-        connections: INGEST_CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const screen = fixture.screens[turn++ % fixture.screens.length]!;
-              return {
-                ...request,
-                headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
-                body: JSON.stringify({ logs: nextBatch(fixture, screen) }),
-              };
-            },
-            onResponse: (status, body) => {
-              if (status !== 200) return;
-              const { data } = JSON.parse(body) as {
-                data: { stored: string[]; duplicates: string[]; refused: { reason: string }[] };
-              };
-              answered.stored += data.stored.length;
-              answered.duplicates += data.duplicates.length;
-              answered.refused += data.refused.length;
-              for (const { reason } of data.refused) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-            },
-          },
-        ],
-      });
-      const stored = (await countPlays(database.url)) - before;
-      // A run that stores nothing, or refuses what it sends, measures nothing: it fails, saying why.
-      // (Batches still in flight when the load stops are stored unanswered: the table may hold more.)
-      const sent = answered.stored + answered.duplicates + answered.refused;
-      if (stored === 0 || answered.refused > 0 || stored < answered.stored) {
-        throw new Error(
-          `screen API bench: ${stored} plays stored of ${sent} answered (${answered.stored} said stored, ` +
-            `${answered.refused} refused: ${JSON.stringify(Object.fromEntries(reasons))}; ${result.non2xx} non-2xx)`,
-        );
-      }
-      ingest = {
-        api: {
-          ...result,
-          stored,
-          refused: answered.refused,
-          playsPerSecond: Math.round(stored / result.durationSeconds),
-        },
-      };
+      ingest = { api: await measureIngestion(api.origin, database.url, fixture) };
     } finally {
       await api.stop();
     }

@@ -14,9 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, type DatabaseKind, openDatabase, pgliteHandle } from '../src/db/client.ts';
 import {
   addMonths,
+  forgetOldPlayIds,
   makePlayPartitions,
   monthOf,
   monthsToHold,
+  PLAY_ID_MEMORY_MS,
   partitionedMonths,
 } from '../src/modules/playback-logs/play-partitions.ts';
 import { ingestPlays } from '../src/modules/playback-logs/playback-logs.service.ts';
@@ -240,6 +242,40 @@ describe.each(databaseKinds)('the proof of play partitioned by month on %s', (ki
       const shifted = { ...recent, ...honestPlayTimes(new Date(Date.now() - 3_600_000), 1)[0]! };
       expect(await postPlays(t.app, token, [shifted])).toEqual({ stored: [], duplicates: [recent.id], refused: [] });
       expect(await storedRows([recent.id])).toHaveLength(1);
+    });
+
+    it('forgets the ids of plays too old to be stored again, and such a play resent is refused by age, never stored twice', async () => {
+      const now = Date.now();
+      // Five and a half hours back: no other test's play of this screen is near it.
+      const recent = playOf(new Date(now - 5.5 * 3_600_000));
+      expect((await postPlays(t.app, token, [recent])).stored).toEqual([recent.id]);
+      // A play stored long ago (as a script or an earlier version might have), and its claimed id.
+      await makePlayPartitions(t.db, [monthOf(now - PLAY_ID_MEMORY_MS - 86_400_000)]);
+      const oldAt = new Date(now - PLAY_ID_MEMORY_MS - 86_400_000);
+      const old = playOf(oldAt);
+      await t.db.execute(sql`
+        insert into playback_logs (id, ad_id, screen_id, company_id, outlet_id, played_at, play_date, play_time)
+        values (${old.id}, ${old.ad_id}, ${old.screen_id}, ${old.company_id}, ${old.outlet_id}, ${oldAt.toISOString()},
+          ${old.play_date}, ${old.play_time})`);
+      const claimed = (ids: string[]) =>
+        rowsOf<{ id: string }>(t.db, sql`select id::text from playback_log_ids where id in ${ids} order by id`);
+      expect(await claimed([old.id, recent.id])).toHaveLength(2);
+
+      expect(await forgetOldPlayIds(t.db, now)).toBeGreaterThanOrEqual(1);
+      expect((await claimed([old.id, recent.id])).map((row) => row.id)).toEqual([recent.id]);
+      expect(await forgetOldPlayIds(t.db, now)).toBe(0);
+
+      // Resent, the old play is too old to reach the table (nothing is left to claim its id there);
+      // the screen's own lookup still finds its row and answers it stored already, as the recent one.
+      const answer = await postPlays(t.app, token, [old, recent]);
+      expect(answer.stored).toEqual([]);
+      expect(answer.duplicates.sort()).toEqual([old.id, recent.id].sort());
+      expect(answer.refused).toEqual([]);
+      expect(await storedRows([old.id, recent.id])).toHaveLength(2);
+      // And as a new id the same old instant is refused for its age.
+      const stale = await postPlays(t.app, token, [{ ...old, id: randomUUID() }]);
+      expect(stale.stored).toEqual([]);
+      expect(stale.refused).toHaveLength(1);
     });
 
     it('holds the rule in the database: a row whose id another month holds is skipped, whoever inserts it', async () => {

@@ -428,15 +428,21 @@ export const playbackLogs = pgTable(
 );
 
 /**
- * Every play id ever stored, once (decision 097): the partitioned log's key is (id, played_at),
- * so this is what makes an id unique across months, and it keeps an archived month's ids, so a
- * play resent after its month was archived is still a duplicate. Filled by a trigger of
- * `playback_logs` (0037), never written by the code.
+ * The ids of the plays stored lately, once (decision 097): the partitioned log's key is (id,
+ * played_at), so this is what makes an id unique across months. Filled by a trigger of
+ * `playback_logs` (0037), never written by the code; an id is forgotten once its play is far older
+ * than any play the ingestion still accepts (`PLAY_ID_MEMORY_MS`), which keeps the table to a few
+ * weeks of plays instead of every play ever. Its `played_at` index is a BRIN one: ids arrive in
+ * about the order they played, and it costs an insert next to nothing.
  */
-export const playbackLogIds = pgTable('playback_log_ids', {
-  id: uuid('id').primaryKey(),
-  playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
-});
+export const playbackLogIds = pgTable(
+  'playback_log_ids',
+  {
+    id: uuid('id').primaryKey(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('playback_log_ids_played_at_idx').using('brin', t.playedAt)],
+);
 
 /**
  * A month of plays moved out of the database into `DATA_DIR/archive/playback_logs/` (decision

@@ -104,3 +104,32 @@ export async function partitionedMonths(db: Database): Promise<string[]> {
 export function partitionName(month: string): string {
   return `playback_logs_${month.replace('-', '_')}`;
 }
+
+/**
+ * How long a stored play's id is remembered in `playback_log_ids` (decision 097). A play older than
+ * MAX_PLAY_AGE_MS (7 days) is refused before it reaches the table, so an id older than that can
+ * never be stored again; five weeks leave room for a screen's wrong clock and a month's turn.
+ */
+export const PLAY_ID_MEMORY_MS = 35 * 86_400_000;
+const FORGET_BATCH = 50_000;
+
+/**
+ * Forgets the ids of plays older than PLAY_ID_MEMORY_MS, in batches so no statement holds the table
+ * long; returns how many. Run with the partitions' upkeep.
+ */
+export async function forgetOldPlayIds(db: Database, now: number = Date.now()): Promise<number> {
+  const before = new Date(now - PLAY_ID_MEMORY_MS).toISOString();
+  let forgotten = 0;
+  for (;;) {
+    const result = await db.execute<{ count: number }>(sql`
+      with gone as (
+        delete from playback_log_ids where id in (
+          select id from playback_log_ids where played_at < ${before}::timestamptz limit ${FORGET_BATCH}
+        ) returning 1
+      )
+      select count(*)::int as count from gone`);
+    const count = (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+    forgotten += count;
+    if (count < FORGET_BATCH) return forgotten;
+  }
+}

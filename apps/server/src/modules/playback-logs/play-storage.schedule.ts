@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { archiveOldPlays } from './play-archive.ts';
-import { makePlayPartitions, monthsToHold } from './play-partitions.ts';
+import { forgetOldPlayIds, makePlayPartitions, monthsToHold } from './play-partitions.ts';
 
-/** How often each process makes the coming months' partitions and archives months past the retention. */
+/**
+ * How often each process makes the coming months' partitions, forgets the ids of plays too old to
+ * be stored again, and archives months past the retention.
+ */
 export const PLAY_STORAGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export interface PlayStorageOptions {
@@ -34,6 +37,7 @@ export default fp(
     const run = () => {
       if (running) return;
       running = makePlayPartitions(app.db, monthsToHold(Date.now()))
+        .then(() => forgetOldPlayIds(app.db))
         .then(archive)
         .catch((error: unknown) => app.log.warn({ err: error }, 'play storage upkeep failed; the next run tries again'))
         .finally(() => {

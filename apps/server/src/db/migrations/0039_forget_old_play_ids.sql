@@ -1,0 +1,1 @@
+CREATE INDEX "playback_log_ids_played_at_idx" ON "playback_log_ids" USING brin ("played_at");
