@@ -38,6 +38,9 @@ test.describe('login', () => {
   });
 
   test('a signed-out visit downloads no zod until someone signs in (decision 055)', async ({ page }) => {
+    // The visit of beforeEach settles first: a script of it still arriving when the page below is
+    // opened would be read after it was navigated away from, and its body is gone by then.
+    await page.waitForLoadState('networkidle');
     const scripts: Promise<{ url: string; body: string }>[] = [];
     const readScript = (response: Response) => {
       if (response.request().resourceType() !== 'script') return;
