@@ -195,8 +195,15 @@ test.describe('A/B variants', () => {
     await expect
       .poll(() => posted.filter((entry) => entry.ad_id === ad.id && entry.variant_id).length, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(10);
-    const rolloutPlays = posted.filter((entry) => entry.ad_id === ad.id && entry.variant_id);
-    expect(new Set(rolloutPlays.map((entry) => entry.variant_id))).toEqual(new Set([variantA.id, variantB.id]));
+    // Both variants were shown; a play is posted with the screen's next batch, so the last ones shown
+    // may still be on their way: wait for plays of both to have been logged, each with its variant.
+    const loggedVariants = () =>
+      [
+        ...new Set(
+          posted.filter((entry) => entry.ad_id === ad.id && entry.variant_id).map((entry) => entry.variant_id),
+        ),
+      ].sort();
+    await expect.poll(loggedVariants, { timeout: 15_000 }).toEqual([variantA.id, variantB.id].sort());
     expect(posted.filter((entry) => entry.ad_id === filler.id).every((entry) => !entry.variant_id)).toBe(true);
 
     // The screen stops, so the numbers below hold still.
