@@ -19,8 +19,17 @@ const HOME_ROOTS = [
   'features/dashboard/dashboard-page.tsx',
 ].map(source);
 
-/** Loaded without the dashboard: their modules stay where the bundler puts them. */
+/**
+ * Loaded without the dashboard: their modules stay where the bundler puts them. The overlays the
+ * frame loads after it has painted (decision 101) are among them, so the public pages' toaster
+ * does not fetch the dashboard's chunk for an icon they share.
+ */
 const ELSEWHERE_ROOTS = [
+  'components/ui/sonner.tsx',
+  'components/ui/popover.tsx',
+  'components/ui/dropdown-menu.tsx',
+  'components/ui/sheet.tsx',
+  'components/ui/tooltip.tsx',
   'main.tsx',
   'app/screen-main.tsx',
   'app/routes/staff-routes.tsx',

@@ -1,6 +1,9 @@
 import { TOAST_DURATION_MS } from '@adloop/contract/constants';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
+import { laterModule, useLaterModule } from '@/lib/later-module';
+
+/** The toasts' code comes after the page has painted; a toast raised before waits for it (decision 101). */
+const toasterUi = laterModule(() => import('@/components/ui/sonner'));
 
 /**
  * What every page shares: the toasts (spec §2). The query cache is provided by the staff
@@ -8,10 +11,11 @@ import { Toaster } from '@/components/ui/sonner';
  * 150 kB gzip, docs/design.md §7) does not carry TanStack Query.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const ui = useLaterModule(toasterUi);
   return (
     <>
       {children}
-      <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors />
+      {ui ? <ui.Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors /> : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
   NO_RESPONSE_TITLE,
   REQUEST_ERROR_TITLE,
 } from '@adloop/contract/errors';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { readUserToken } from '@/lib/user-token';
 
 /** The one HTTP client (spec §7): same origin, JSON, credentials included, no timeout. */

@@ -2,12 +2,15 @@ import type { Alert } from '@adloop/contract/alerts';
 import { can } from '@adloop/contract/permissions';
 import { offlineSummary } from '@adloop/contract/screen-connection';
 import { BellIcon, TrendingDownIcon, WifiIcon, WifiOffIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useRecentAlerts } from '@/components/alerts-bell/api/get-alerts';
 import { useOfflineScreens } from '@/components/alerts-bell/api/get-offline-screens';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useAuth } from '@/lib/auth-context';
+import { laterModule, useLaterModule } from '@/lib/later-module';
+
+/** The popover's code comes after the page has painted (decision 101). */
+const popoverUi = laterModule(() => import('@/components/ui/popover'));
 
 const GOAL_UNITS = { PLAYS: 'plays', IMPRESSIONS: 'impressions', BUDGET: 'paise' } as const;
 
@@ -59,23 +62,43 @@ export function AlertsBell() {
   // Screens offline now by the rule the home page and the screen pages use (decision 092).
   const { data: offline } = useOfflineScreens(mayRead && !isCompanyStaff);
   const headingId = useId();
+  const ui = useLaterModule(popoverUi);
+  // A tap before the popover's code has arrived opens it when it does.
+  const [openOnArrival, setOpenOnArrival] = useState(false);
   if (!mayRead) return null;
   const stillOffline = offline?.offline ?? 0;
   const label = stillOffline > 0 ? `Alerts, ${stillOffline} offline` : 'Alerts';
   const sentence = offline ? offlineSummary(offline) : null;
 
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={label}
+      onClick={
+        ui
+          ? undefined
+          : () => {
+              setOpenOnArrival(true);
+              void popoverUi.load();
+            }
+      }
+    >
+      <BellIcon />
+      {stillOffline > 0 ? (
+        <span className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-medium text-white">
+          {stillOffline}
+        </span>
+      ) : null}
+    </Button>
+  );
+  if (!ui) return button;
+  const { Popover, PopoverContent, PopoverTrigger } = ui;
+
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
-          <BellIcon />
-          {stillOffline > 0 ? (
-            <span className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-medium text-white">
-              {stillOffline}
-            </span>
-          ) : null}
-        </Button>
-      </PopoverTrigger>
+    <Popover defaultOpen={openOnArrival}>
+      <PopoverTrigger asChild>{button}</PopoverTrigger>
       {/* Radix gives the popover the dialog role; its heading names it (axe: aria-dialog-name). */}
       <PopoverContent align="end" className="w-80 p-0" aria-labelledby={headingId}>
         <h2 id={headingId} className="border-b px-4 py-2 text-sm font-medium">

@@ -1,18 +1,15 @@
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { userInitials } from '@/components/layouts/user-initials';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth-context';
+import { laterModule, useLaterModule } from '@/lib/later-module';
 import { paths } from '@/lib/paths';
+
+/** The account menu's code comes after the page has painted (decision 101). */
+const menuUi = laterModule(() => import('@/components/ui/dropdown-menu'));
 
 function UserSummary({ name, email }: { name: string; email: string }) {
   return (
@@ -34,22 +31,50 @@ function UserSummary({ name, email }: { name: string; email: string }) {
 export function NavUser() {
   const { user, logout } = useAuth();
   const { isMobile, setOpenMobile } = useSidebar();
+  const ui = useLaterModule(menuUi);
+  // A tap before the menu's code has arrived opens it when it does.
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+
+  const button = (
+    <SidebarMenuButton
+      size="lg"
+      className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
+      onClick={
+        ui
+          ? undefined
+          : () => {
+              setOpenOnArrival(true);
+              void menuUi.load();
+            }
+      }
+    >
+      {/* Named by its content, so the name holds the visible name and email (WCAG 2.5.3). */}
+      <span className="sr-only">Account menu for </span>
+      <UserSummary name={user.name} email={user.email} />
+      <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
+    </SidebarMenuButton>
+  );
+  if (!ui) {
+    return (
+      <SidebarMenu>
+        <SidebarMenuItem>{button}</SidebarMenuItem>
+      </SidebarMenu>
+    );
+  }
+  const {
+    DropdownMenu,
+    DropdownMenuContent,
+    DropdownMenuItem,
+    DropdownMenuLabel,
+    DropdownMenuSeparator,
+    DropdownMenuTrigger,
+  } = ui;
 
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <SidebarMenuButton
-              size="lg"
-              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-            >
-              {/* Named by its content, so the name holds the visible name and email (WCAG 2.5.3). */}
-              <span className="sr-only">Account menu for </span>
-              <UserSummary name={user.name} email={user.email} />
-              <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
-            </SidebarMenuButton>
-          </DropdownMenuTrigger>
+        <DropdownMenu defaultOpen={openOnArrival}>
+          <DropdownMenuTrigger asChild>{button}</DropdownMenuTrigger>
           <DropdownMenuContent
             className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
             side={isMobile ? 'bottom' : 'right'}

@@ -1,7 +1,9 @@
 import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
 import type * as React from 'react';
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useEffect } from 'react';
+import { Toaster as Sonner, type ToasterProps, toast } from 'sonner';
 import { useDocumentTheme } from '@/lib/theme';
+import { toasterMounted } from '@/lib/toast';
 
 /**
  * Sonner's light rich colours put their text at 2.8-4.3:1 (warning, info, success) on their own
@@ -25,6 +27,8 @@ const LIGHT_RICH_COLORS = {
 // Follows the page: dark while the dashboard shows in its dark theme, light everywhere else.
 function Toaster({ ...props }: ToasterProps) {
   const theme = useDocumentTheme();
+  // Sonner's own Toaster, a child, has subscribed by now: toasts raised before it may show.
+  useEffect(() => toasterMounted(toast), []);
   return (
     <Sonner
       theme={theme}

@@ -1,7 +1,6 @@
 import type { AdCreate } from '@adloop/contract/ads';
 import { makesHouseContent } from '@adloop/contract/house-content';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AdForm, type AdFormIntent } from '@/features/ads/components/ad-form';
@@ -9,6 +8,7 @@ import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function CreateAdPage() {
   const { user } = useAuth();

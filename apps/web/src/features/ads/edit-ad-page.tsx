@@ -2,7 +2,6 @@ import type { Ad, AdCreate, AdUpdate } from '@adloop/contract/ads';
 import { mayChangeAd } from '@adloop/contract/house-content';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,6 +16,7 @@ import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 import { adResource } from '@/lib/resources/ads';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 /** Only what changed is sent, so an untouched field never overwrites a newer version. */
 function changesOf(ad: Ad, values: AdCreate): AdUpdate {

@@ -1,12 +1,12 @@
 import type { AdTransactionCreate } from '@adloop/contract/billing';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { AdTransactionForm } from '@/features/billing/components/ad-transaction-form';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { adTransactionResource } from '@/lib/resources/ad-transactions';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function AddAdTransactionPage() {
   const navigate = useNavigate();

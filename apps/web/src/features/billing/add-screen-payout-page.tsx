@@ -1,12 +1,12 @@
 import type { ScreenPayoutCreate } from '@adloop/contract/billing';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { ScreenPayoutForm } from '@/features/billing/components/screen-payout-form';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { screenPayoutResource } from '@/lib/resources/screen-payouts';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function AddScreenPayoutPage() {
   const navigate = useNavigate();

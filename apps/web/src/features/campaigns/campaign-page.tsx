@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarCheckIcon, HourglassIcon, PencilIcon, XCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitButton } from '@/components/form/submit-button';
 import { PageLinkButton } from '@/components/layouts/page-link-button';
@@ -19,6 +18,7 @@ import { CampaignOverview } from '@/features/campaigns/components/campaign-overv
 import { useAuth } from '@/lib/auth-context';
 import { ApiError } from '@/lib/http';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 const DELIVERING: ReadonlyArray<Campaign['status']> = ['BOOKED', 'ACTIVE', 'COMPLETED'];
 

@@ -1,6 +1,5 @@
 import { DownloadIcon, HistoryIcon, Loader2Icon } from 'lucide-react';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { ClearFiltersButton, ListToolbar } from '@/components/data-table/list-toolbar';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
@@ -15,6 +14,7 @@ import { type PlaybackLogFilters, usePlaybackLogs } from '@/features/logs/api/ge
 import { ArchivedPlaysNotice } from '@/features/logs/components/archived-plays-notice';
 import { PlaybackLogTable } from '@/features/logs/components/playback-log-table';
 import { useAuth } from '@/lib/auth-context';
+import { toast } from '@/lib/toast';
 
 export function PlaybackLogsPage() {
   const { user } = useAuth();

@@ -2,7 +2,6 @@ import type { CompanyUpdate } from '@adloop/contract/companies';
 import { canWriteField } from '@adloop/contract/field-grants';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +9,7 @@ import { CompanyForm } from '@/features/onboarding/components/company-form';
 import { useAuth } from '@/lib/auth-context';
 import { companyResource } from '@/lib/resources/companies';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function EditCompanyPage() {
   const { id = '' } = useParams();

@@ -2,7 +2,6 @@ import { canWriteField } from '@adloop/contract/field-grants';
 import type { Outlet, OutletUpdate } from '@adloop/contract/outlets';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +9,7 @@ import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { useAuth } from '@/lib/auth-context';
 import { outletResource } from '@/lib/resources/outlets';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 /** Only what changed is sent, so a field the role may not touch is never in the request. */
 function changesOf(outlet: Outlet, values: OutletUpdate): OutletUpdate {

@@ -4,7 +4,6 @@ import { format } from 'date-fns';
 import { KeyRoundIcon, MailIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RecordNotFound } from '@/components/layouts/record-not-found';
@@ -19,6 +18,7 @@ import { useAuth } from '@/lib/auth-context';
 import { onReadersClock } from '@/lib/readers-clock';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 import { useResendInvitation, useResetUserPassword, userResource } from '@/lib/resources/users';
+import { toast } from '@/lib/toast';
 
 /** Only what changed is sent; the email is the sign-in name and never changes here. */
 function changesOf(user: User, values: UserCreate): UserUpdate {

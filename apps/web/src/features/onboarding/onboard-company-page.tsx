@@ -1,11 +1,11 @@
 import type { CompanyUpdate } from '@adloop/contract/companies';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { CompanyForm } from '@/features/onboarding/components/company-form';
 import { paths } from '@/lib/paths';
 import { companyResource } from '@/lib/resources/companies';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function OnboardCompanyPage() {
   const navigate = useNavigate();

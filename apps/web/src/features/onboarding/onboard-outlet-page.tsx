@@ -1,11 +1,11 @@
 import type { OutletUpdate } from '@adloop/contract/outlets';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { OutletForm } from '@/features/onboarding/components/outlet-form';
 import { paths } from '@/lib/paths';
 import { outletResource } from '@/lib/resources/outlets';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function OnboardOutletPage() {
   const navigate = useNavigate();

@@ -1,7 +1,6 @@
 import type { UserCreate } from '@adloop/contract/users';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { SecretRevealDialog } from '@/components/secret-reveal-dialog';
 import { UserForm } from '@/features/onboarding/components/user-form';
@@ -9,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { onReadersClock } from '@/lib/readers-clock';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
 import { userResource } from '@/lib/resources/users';
+import { toast } from '@/lib/toast';
 
 type TemporaryPassword = { name: string; email: string; password: string; invitationError: string | null };
 

@@ -2,7 +2,6 @@ import { can } from '@adloop/contract/permissions';
 import type { Pincode } from '@adloop/contract/pincodes';
 import { MapPinnedIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { ResourceList } from '@/components/data-table/resource-list';
@@ -13,6 +12,7 @@ import { useResourcePage } from '@/hooks/use-resource-page';
 import { useAuth } from '@/lib/auth-context';
 import { pincodeResource } from '@/lib/resources/pincodes';
 import { useDeleteResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 const NO_FILTERS = [] as const;
 

@@ -3,7 +3,6 @@ import { RATE_CARD_LEAD_MS, type RateCard } from '@adloop/contract/pricing';
 import { formatDistanceToNow } from 'date-fns';
 import { CalendarClockIcon, CalendarPlusIcon, TagsIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageShell } from '@/components/layouts/page-shell';
@@ -21,6 +20,7 @@ import { RateCardForm } from '@/features/rate-card/components/rate-card-form';
 import { useAuth } from '@/lib/auth-context';
 import { formatMoney } from '@/lib/money';
 import { onReadersClock } from '@/lib/readers-clock';
+import { toast } from '@/lib/toast';
 
 /** On the reader's clock, its zone said. */
 const when = onReadersClock;

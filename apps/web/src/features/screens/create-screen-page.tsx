@@ -1,13 +1,13 @@
 import type { ScreenCreate } from '@adloop/contract/screens';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { CreateScreenForm } from '@/features/screens/components/create-screen-form';
 import { PasscodeDialog } from '@/features/screens/components/passcode-dialog';
 import { paths } from '@/lib/paths';
 import { screenResource } from '@/lib/resources/screens';
 import { useCreateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 export function CreateScreenPage() {
   const navigate = useNavigate();

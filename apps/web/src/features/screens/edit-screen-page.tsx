@@ -2,7 +2,6 @@ import type { Screen, ScreenUpdate } from '@adloop/contract/screens';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon, Trash2Icon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { Button } from '@/components/ui/button';
@@ -19,6 +18,7 @@ import { useScreenCommands } from '@/features/screens/hooks/use-screen-commands'
 import { paths } from '@/lib/paths';
 import { screenResource } from '@/lib/resources/screens';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 function ScreenEditor({ screen }: { screen: Screen }) {
   const navigate = useNavigate();

@@ -4,13 +4,13 @@ import type { Screen } from '@adloop/contract/screens';
 import { CheckCircle2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PairScreenForm } from '@/features/screens/components/pair-screen-form';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 function Paired({ screen, onAnother }: { screen: Screen; onAnother: () => void }) {
   return (

@@ -1,7 +1,6 @@
 import { mayManageIntegrationTokens } from '@adloop/contract/integration-token-rules';
 import { ChevronRightIcon, KeyRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { PageShell } from '@/components/layouts/page-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { ProfileForm } from '@/features/settings/components/profile-form';
 import { ThemeChoice } from '@/features/settings/components/theme-choice';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 export function SettingsPage() {
   const { user } = useAuth();

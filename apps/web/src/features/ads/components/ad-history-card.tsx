@@ -2,7 +2,6 @@ import type { Ad, AdType, AdVersion, AdVersionField } from '@adloop/contract/ads
 import { can } from '@adloop/contract/permissions';
 import { format, formatDistanceToNow } from 'date-fns';
 import { ArrowRightIcon, HistoryIcon, Undo2Icon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { useAdVersions } from '@/features/ads/api/get-ad-versions';
 import { AD_STATUS_LABELS } from '@/features/ads/components/ad-status-badge';
 import { AdThumbnail } from '@/features/ads/components/ad-thumbnail';
 import { useAuth } from '@/lib/auth-context';
+import { toast } from '@/lib/toast';
 
 const FIELD_LABELS: Record<AdVersionField, string> = {
   title: 'Title',

@@ -4,7 +4,6 @@ import { can } from '@adloop/contract/permissions';
 import { FIRST_CHALLENGER_LABEL, type Variant } from '@adloop/contract/variants';
 import { CopyIcon, FlaskConicalIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { QrCode } from '@/components/qr-code';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +14,7 @@ import { useAdVariants, useCreateAdVariant, useDeleteAdVariant } from '@/feature
 import { AdThumbnail } from '@/features/ads/components/ad-thumbnail';
 import { VariantDialog, type VariantDialogTarget } from '@/features/ads/components/variant-dialog';
 import { useAuth } from '@/lib/auth-context';
+import { toast } from '@/lib/toast';
 
 const shortLinkOf = (code: string) => `${window.location.origin}/r/${code}`;
 

@@ -3,13 +3,13 @@ import { adRejectSchema } from '@adloop/contract/ads';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Form } from '@/components/ui/form';
 import { useAnswerRevision, useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AD_ACTIONS } from '@/features/ads/lib/ad-workflow';
 import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 
 /**
  * Rejecting asks why: the advertiser sees the reason beside the ad and can fix and resubmit it.

@@ -3,7 +3,6 @@ import { DEFAULT_IMAGE_DURATION_SECONDS } from '@adloop/contract/constants';
 import { type Variant, type VariantCreate, type VariantUpdate, variantCreateSchema } from '@adloop/contract/variants';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { NumberField } from '@/components/form/number-field';
 import { TextField } from '@/components/form/text-field';
@@ -12,6 +11,7 @@ import { useCreateAdVariant, useUpdateAdVariant } from '@/features/ads/api/ad-va
 import { MediaFormField } from '@/features/ads/components/media-form-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { toast } from '@/lib/toast';
 
 const FIELDS = ['label', 'type', 'media_url', 'duration_seconds', 'weight', 'link_url'] as const;
 

@@ -1,11 +1,11 @@
 import type { Ad } from '@adloop/contract/ads';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { useAnswerRevision, useTransitionAd } from '@/features/ads/api/ad-actions';
 import { AD_ACTIONS, type AdAction } from '@/features/ads/lib/ad-workflow';
 import { adResource } from '@/lib/resources/ads';
 import { useDeleteResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 /** What an edit waiting for review changes, in a line: "the title, the media and 1 variant". */
 export function editSummary(ad: Ad): string {

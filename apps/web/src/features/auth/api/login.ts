@@ -1,9 +1,9 @@
 import type { LoginBody } from '@adloop/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth-context';
 import { readDeviceToken, storeDeviceToken } from '@/lib/device-tokens';
 import { http } from '@/lib/http';
+import { toast } from '@/lib/toast';
 
 /** Signs in with this browser's device token of the account, and keeps the new one (decision 076). */
 export async function login(body: LoginBody) {

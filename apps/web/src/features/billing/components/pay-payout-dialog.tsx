@@ -1,6 +1,5 @@
 import { type ScreenPayout, screenPayoutPaySchema } from '@adloop/contract/billing';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
@@ -9,6 +8,7 @@ import { DateTimeField } from '@/features/billing/components/date-time-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
+import { toast } from '@/lib/toast';
 
 function PayPayoutForm({ payout, onDone }: { payout: ScreenPayout; onDone: () => void }) {
   const pay = usePayScreenPayout();

@@ -1,6 +1,5 @@
 import { type AdTransaction, adTransactionUpdateSchema } from '@adloop/contract/billing';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
@@ -11,6 +10,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
 import { adTransactionResource } from '@/lib/resources/ad-transactions';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 function UpdateTransactionForm({ transaction, onDone }: { transaction: AdTransaction; onDone: () => void }) {
   const update = useUpdateResource(adTransactionResource);

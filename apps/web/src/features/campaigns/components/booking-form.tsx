@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Form } from '@/components/ui/form';
 import { campaignResource } from '@/features/campaigns/api/campaign-resource';
 import { type CampaignTransition, useTransitionCampaign } from '@/features/campaigns/api/campaign-transitions';
@@ -30,6 +29,7 @@ import { useAuth } from '@/lib/auth-context';
 import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 type BookingFormProps = {
   /** The saved draft; absent on a new booking. */

@@ -6,7 +6,6 @@ import { BadgeCheckIcon, CalendarPlusIcon, HandCoinsIcon, InfoIcon, ScaleIcon } 
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextField } from '@/components/form/text-field';
@@ -20,6 +19,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { formatMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 type Tone = 'owed' | 'settled' | 'note';

@@ -1,6 +1,5 @@
 import { Loader2Icon, PlayIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PlainField } from '@/components/form/plain-field';
 import { Input } from '@/components/ui/input';
 import { authenticateScreen } from '@/features/display/api/authenticate-screen';
@@ -17,6 +16,7 @@ import {
 import { goTo } from '@/features/display/lib/screen-location';
 import { signInScreen } from '@/features/display/lib/screen-session-store';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 /** Signs this device in as a screen, with typed or saved credentials (spec §2, §4, §5). */
 export function ScreenConnectForm() {

@@ -1,12 +1,12 @@
 import { groupPairingCode, PAIRING_CODE_TTL_SECONDS } from '@adloop/contract/pairing-code';
 import type { ScreenSession } from '@adloop/contract/screen';
 import { Loader2Icon, SmartphoneIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { QrCode } from '@/components/qr-code';
 import { useScreenPairing } from '@/features/display/hooks/use-screen-pairing';
 import { goTo } from '@/features/display/lib/screen-location';
 import { signInScreen } from '@/features/display/lib/screen-session-store';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 /** Where a phone claims this code: the dashboard's pair page, the code filled in. */
 export function pairingUrl(code: string): string {

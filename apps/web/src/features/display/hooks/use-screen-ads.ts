@@ -2,12 +2,12 @@ import { AD_LIST_REFRESH_SECONDS } from '@adloop/contract/constants';
 import { errorTitleForStatus } from '@adloop/contract/errors';
 import type { ScreenAd } from '@adloop/contract/screen';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { getScreenAds } from '@/features/display/api/get-screen-ads';
 import { logFailure } from '@/features/display/lib/last-failure';
 import { RetryAfterGate } from '@/features/display/lib/retry-after-gate';
 import { currentScreenToken, signOutScreen } from '@/features/display/lib/screen-session-store';
 import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
 
 /** Until the first list arrives, ask again this often (the screen may have started offline). */
 const FIRST_LOAD_RETRY_MS = 10_000;

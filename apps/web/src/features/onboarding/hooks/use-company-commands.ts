@@ -1,9 +1,9 @@
 import type { Company } from '@adloop/contract/companies';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { countOf } from '@/lib/plural';
 import { companyResource } from '@/lib/resources/companies';
 import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 /** Deactivate, reactivate or delete a company, asking first where its ads or people are affected. */
 export function useCompanyCommands({ onDeleted }: { onDeleted?: () => void } = {}) {

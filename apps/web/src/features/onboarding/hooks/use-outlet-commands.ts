@@ -1,9 +1,9 @@
 import type { Outlet } from '@adloop/contract/outlets';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { countOf } from '@/lib/plural';
 import { outletResource } from '@/lib/resources/outlets';
 import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 /** Deactivate, reactivate or delete an outlet, asking first where its screens are affected. */
 export function useOutletCommands({ onDeleted }: { onDeleted?: () => void } = {}) {

@@ -1,8 +1,8 @@
 import type { User } from '@adloop/contract/users';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { useUpdateResource } from '@/lib/resources/use-resource-mutation';
 import { userResource } from '@/lib/resources/users';
+import { toast } from '@/lib/toast';
 
 /**
  * Deactivate or reactivate a user. Deactivating ends their sessions; the account stays for the

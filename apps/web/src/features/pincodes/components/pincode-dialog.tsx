@@ -1,6 +1,5 @@
 import { type Pincode, pincodeCreateSchema } from '@adloop/contract/pincodes';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Field } from '@/components/form/field';
 import { FormDialog, FormDialogFooter } from '@/components/form/form-dialog';
 import { TextField } from '@/components/form/text-field';
@@ -10,6 +9,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { pincodeResource } from '@/lib/resources/pincodes';
 import { useCreateResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 const FIELDS = ['code', 'city', 'state'] as const;
 

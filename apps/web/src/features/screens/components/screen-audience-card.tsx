@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, PlusIcon, SaveIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { CardFormFooter } from '@/components/form/card-form-footer';
 import { DaysOfWeekField } from '@/components/form/days-of-week-field';
 import { Field } from '@/components/form/field';
@@ -38,6 +37,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { ApiError } from '@/lib/http';
 import { onReadersClock } from '@/lib/readers-clock';
 import { outletResource } from '@/lib/resources/outlets';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

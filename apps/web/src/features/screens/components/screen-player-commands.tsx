@@ -1,11 +1,11 @@
 import type { ScreenCommand } from '@adloop/contract/screen-commands';
 import type { Screen } from '@adloop/contract/screens';
 import { EraserIcon, RotateCwIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSendScreenCommand } from '@/features/screens/api/send-screen-command';
+import { toast } from '@/lib/toast';
 
 const COMMANDS: Record<ScreenCommand, { label: string; title: (code: string) => string; description: string }> = {
   reload: {

@@ -1,9 +1,9 @@
 import type { Screen } from '@adloop/contract/screens';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { screenResource, useResetScreenPasscode } from '@/lib/resources/screens';
 import { useDeleteResource, useUpdateResource } from '@/lib/resources/use-resource-mutation';
+import { toast } from '@/lib/toast';
 
 type RevealedPasscode = { screenCode: string; passcode: string };
 

@@ -1,9 +1,9 @@
 import { can } from '@adloop/contract/permissions';
-import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useUpdateProfile } from '@/features/settings/api/update-profile';
 import { useAuth } from '@/lib/auth-context';
+import { toast } from '@/lib/toast';
 
 /** Whether offline alerts of the user's screens reach them by e-mail; only for roles that see alerts. */
 export function AlertEmailsSwitch() {

@@ -1,7 +1,6 @@
 import type { IntegrationToken } from '@adloop/contract/integration-tokens';
 import { ActivityIcon, BanIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { type DataColumn, DataTable } from '@/components/data-table/data-table';
 import { ListPagination } from '@/components/data-table/list-pagination';
@@ -11,6 +10,7 @@ import { useIntegrationTokens } from '@/features/settings/api/get-integration-to
 import { useRevokeIntegrationToken } from '@/features/settings/api/revoke-integration-token';
 import { TokenScopes, TokenStateBadge, TokenTime } from '@/features/settings/components/token-parts';
 import { TokenUsesDialog } from '@/features/settings/components/token-uses-dialog';
+import { toast } from '@/lib/toast';
 
 const NO_SORT = () => undefined;
 

@@ -1,13 +1,13 @@
 import { LogOutIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
 import { useThemeClass } from '@/lib/theme';
+import { toast } from '@/lib/toast';
 
 // Only a user with a temporary password sees these forms: their code (the form library and the
 // contract's schemas) stays out of every other dashboard's first load.

@@ -2,7 +2,6 @@ import { ROLE_LABELS } from '@adloop/contract/roles';
 import { profileUpdateSchema } from '@adloop/contract/users';
 import { SaveIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Form, FormDescription } from '@/components/ui/form';
@@ -10,6 +9,7 @@ import { useUpdateProfile } from '@/features/settings/api/update-profile';
 import { useAuth } from '@/lib/auth-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { toast } from '@/lib/toast';
 
 const FIELDS = ['name', 'phone_number'] as const;
 

@@ -1,6 +1,5 @@
 import type { Takeover } from '@adloop/contract/takeovers';
 import { MonitorCheckIcon, SquareIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +11,7 @@ import {
   untilLabel,
   When,
 } from '@/features/takeovers/components/takeover-parts';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 const SHOWN_SCREENS = 12;

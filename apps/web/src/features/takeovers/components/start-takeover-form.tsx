@@ -2,7 +2,6 @@ import type { Ad } from '@adloop/contract/ads';
 import { TAKEOVER_MESSAGE_MAX, type TakeoverStart, takeoverStartSchema } from '@adloop/contract/takeovers';
 import { Loader2Icon, MessageSquareWarningIcon, MonitorPlayIcon, SirenIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FieldError } from '@/components/form/plain-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +16,7 @@ import { AdPicker } from '@/features/takeovers/components/ad-picker';
 import { ScreenPicker } from '@/features/takeovers/components/screen-picker';
 import { customBounds, END_CHOICES, type EndChoice, endsAtOf } from '@/features/takeovers/lib/end-time';
 import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 type Field = 'message' | 'ad_id' | 'screen_ids' | 'ends_at';
