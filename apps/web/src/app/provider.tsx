@@ -1,4 +1,3 @@
-import { TOAST_DURATION_MS } from '@adloop/contract/constants';
 import type { ReactNode } from 'react';
 import { laterModule, useLaterModule } from '@/lib/later-module';
 
@@ -6,16 +5,17 @@ import { laterModule, useLaterModule } from '@/lib/later-module';
 const toasterUi = laterModule(() => import('@/components/ui/sonner'));
 
 /**
- * What every page shares: the toasts (spec §2). The query cache is provided by the staff
- * session layout, the only part of the app that queries, so the screen player's bundle (budget:
- * 150 kB gzip, docs/design.md §7) does not carry TanStack Query.
+ * What every page shares: the toasts (spec §2), whose code every page, the screen player's too,
+ * loads after its first paint (decision 101). The query cache is provided by the staff session
+ * layout, the only part of the app that queries, so the screen player's bundle (budget: 150 kB
+ * gzip, docs/design.md §7) does not carry TanStack Query.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const ui = useLaterModule(toasterUi);
   return (
     <>
       {children}
-      {ui ? <ui.Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors /> : null}
+      {ui ? <ui.AppToaster /> : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { TOAST_DURATION_MS } from '@adloop/contract/constants';
 import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useEffect } from 'react';
@@ -54,4 +55,9 @@ function Toaster({ ...props }: ToasterProps) {
   );
 }
 
-export { Toaster };
+/** The app's toaster (spec §2): top centre, with a close button, for the spec's duration. */
+function AppToaster() {
+  return <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors />;
+}
+
+export { AppToaster, Toaster };
