@@ -60,4 +60,4 @@ function AppToaster() {
   return <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} richColors />;
 }
 
-export { AppToaster, Toaster };
+export { AppToaster };
